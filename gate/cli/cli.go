@@ -1,0 +1,361 @@
+// Package cli is benchgate's command line: it parses flags into a
+// configuration, drives the pipeline stages (plan → run → compare → decide →
+// report) and maps outcomes to exit codes. It never calls os.Exit; main
+// does, with the code Main returns.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
+)
+
+// Exit codes are part of benchgate's interface.
+const (
+	ExitPass       = 0
+	ExitRegression = 1
+	ExitUsage      = 2
+	ExitFailed     = 3
+)
+
+// UsageError is a mistake in flags, arguments or configuration. It maps to
+// exit code 2.
+type UsageError struct {
+	Msg  string
+	Hint string
+}
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(hint, format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...), Hint: hint}
+}
+
+// RegressionError is returned when the verdict fails the gate. It maps to
+// exit code 1.
+type RegressionError struct {
+	Verdict decide.Verdict
+	Count   int
+}
+
+func (e *RegressionError) Error() string {
+	if e.Verdict == decide.InconclusiveVerdict {
+		return "the gate failed: some comparisons could not be decided (-fail-on inconclusive)"
+	}
+	return fmt.Sprintf("the gate failed: %d regression(s)", e.Count)
+}
+
+// Main runs benchgate with args (without the program name) and returns the
+// exit code.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	env := &Env{Stdout: stdout, Stderr: stderr, Getenv: getenv}
+	err := dispatch(ctx, args, env)
+	return exitCode(err, stderr)
+}
+
+// Env is what a command may use of the outside world.
+type Env struct {
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+}
+
+const usageText = `benchgate is a Go performance regression gate.
+
+Usage:
+  benchgate run [flags] [packages]     run base and head interleaved, compare, gate
+  benchgate compare [flags] BASE HEAD  compare existing result files
+  benchgate version                    print the version
+
+Run "benchgate <command> -h" for a command's flags.
+Exit codes: 0 pass, 1 regression, 2 usage error, 3 benchmarks failed.
+`
+
+func dispatch(ctx context.Context, args []string, env *Env) error {
+	if len(args) == 0 {
+		if env.Getenv("GITHUB_ACTIONS") == "true" && actionMain != nil {
+			return actionMain(ctx, env)
+		}
+		fmt.Fprint(env.Stderr, usageText)
+		return &UsageError{Msg: "no command given", Hint: "try benchgate run, or benchgate compare BASE HEAD"}
+	}
+	switch args[0] {
+	case "run":
+		return runCommand(ctx, args[1:], env)
+	case "compare":
+		return compareCommand(ctx, args[1:], env)
+	case "version", "-version", "--version":
+		fmt.Fprintln(env.Stdout, "benchgate", Version())
+		return nil
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(env.Stdout, usageText)
+		return nil
+	}
+	return usagef("the commands are run, compare and version", "unknown command %q", args[0])
+}
+
+// actionMain is set by the action glue when it is linked in.
+var actionMain func(ctx context.Context, env *Env) error
+
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return ExitPass
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return ExitUsage
+	}
+	var reg *RegressionError
+	if errors.As(err, &reg) {
+		fmt.Fprintf(stderr, "benchgate: %s\n", err)
+		return ExitRegression
+	}
+	var ue *UsageError
+	var ie *compare.InputError
+	var bf *runner.BenchmarkFailedError
+	switch {
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "benchgate: %s\n", err)
+		if ue.Hint != "" {
+			fmt.Fprintf(stderr, "hint: %s\n", ue.Hint)
+		}
+		return ExitUsage
+	case errors.As(err, &ie):
+		fmt.Fprintf(stderr, "benchgate: %s\n", err)
+		return ExitUsage
+	case errors.As(err, &bf):
+		fmt.Fprintf(stderr, "benchgate: %s\n", err)
+		return ExitFailed
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(stderr, "benchgate: interrupted: %s\n", err)
+		return ExitFailed
+	}
+	fmt.Fprintf(stderr, "benchgate: %s\n", err)
+	return ExitFailed
+}
+
+// Version is the module version when installed with go install, else
+// "devel".
+func Version() string {
+	if v := buildVersion(); v != "" {
+		return v
+	}
+	return "devel"
+}
+
+// outputFlags are the flags shared by run and compare: statistics, policy
+// and output format.
+type outputFlags struct {
+	alpha      float64
+	confidence float64
+	threshold  string
+	thresholds string
+	failOn     string
+	format     string
+	ignore     string
+	filter     string
+}
+
+func (o *outputFlags) register(fs *flag.FlagSet) {
+	fs.Float64Var(&o.alpha, "alpha", decide.DefaultPolicy.Alpha, "significance level: a change is significant when p <= `α`")
+	fs.Float64Var(&o.confidence, "confidence", compare.DefaultOptions.Confidence, "confidence `level` of the intervals shown")
+	fs.StringVar(&o.threshold, "threshold", decide.FormatPercent(decide.DefaultPolicy.Threshold), "smallest worsening that counts as a regression, for every unit (`percent`)")
+	fs.StringVar(&o.thresholds, "thresholds", "", "per-unit thresholds, e.g. 'sec/op=10%,allocs/op=0%' (`list`)")
+	fs.StringVar(&o.failOn, "fail-on", string(decide.DefaultPolicy.FailOn), "what fails the gate: regression, inconclusive or never")
+	fs.StringVar(&o.format, "format", "text", "report `format`: text, markdown or json")
+	fs.StringVar(&o.ignore, "ignore", "", "extra file-level configuration `keys` to ignore when matching base with head (comma-separated)")
+	fs.StringVar(&o.filter, "filter", "", "benchstat-style filter `expression`, e.g. '.unit:sec/op'")
+}
+
+// policy validates the flags and builds the policy and compare options.
+func (o *outputFlags) policy() (decide.Policy, compare.Options, error) {
+	p := decide.DefaultPolicy
+	var opts compare.Options
+	if !(o.alpha > 0 && o.alpha < 1) {
+		return p, opts, usagef("", "invalid -alpha %v: want a number between 0 and 1, e.g. 0.05", o.alpha)
+	}
+	if !(o.confidence > 0 && o.confidence < 1) {
+		return p, opts, usagef("", "invalid -confidence %v: want a number between 0 and 1, e.g. 0.95", o.confidence)
+	}
+	t, err := decide.ParsePercent(o.threshold)
+	if err != nil {
+		return p, opts, usagef("", "invalid -threshold: %v", err)
+	}
+	ts, err := decide.ParseThresholds(o.thresholds)
+	if err != nil {
+		return p, opts, usagef("", "invalid -thresholds: %v", err)
+	}
+	failOn, err := decide.ParseFailOn(o.failOn)
+	if err != nil {
+		return p, opts, usagef("", "%v", err)
+	}
+	switch o.format {
+	case "text", "markdown", "json":
+	default:
+		return p, opts, usagef("", "invalid -format %q: want text, markdown or json", o.format)
+	}
+	p.Alpha, p.Threshold, p.Thresholds, p.FailOn = o.alpha, t, ts, failOn
+	opts = compare.Options{Confidence: o.confidence, Alpha: o.alpha, Filter: o.filter}
+	for _, k := range strings.Split(o.ignore, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			opts.Ignore = append(opts.Ignore, k)
+		}
+	}
+	return p, opts, nil
+}
+
+func (o *outputFlags) write(w io.Writer, r *report.Report) error {
+	switch o.format {
+	case "json":
+		return r.WriteJSON(w)
+	case "markdown":
+		return r.WriteMarkdown(w)
+	}
+	return r.WriteText(w)
+}
+
+// gate turns a report's verdict into the command's error, printing a
+// warning where the verdict is inconclusive but does not fail.
+func gate(r *report.Report, failOn decide.FailOn, stderr io.Writer) error {
+	if failOn.Fails(r.Verdict) {
+		return &RegressionError{Verdict: r.Verdict, Count: r.Counts[decide.Regression]}
+	}
+	switch r.Verdict {
+	case decide.InconclusiveVerdict:
+		fmt.Fprintf(stderr, "benchgate: warning: %d comparison(s) could not be decided; the gate passes (use -fail-on inconclusive to fail instead)\n",
+			r.Counts[decide.TooFewSamples]+r.Counts[decide.Inconclusive])
+	case decide.RegressionVerdict:
+		fmt.Fprintf(stderr, "benchgate: warning: %d regression(s), but -fail-on never\n", r.Counts[decide.Regression])
+	}
+	return nil
+}
+
+func newFlagSet(name string, env *Env, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() {
+		fmt.Fprint(env.Stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses and turns flag errors into usage errors (the flag
+// package has already printed the message and usage).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &UsageError{Msg: err.Error()}
+	}
+	return nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+const compareUsage = `Usage: benchgate compare [flags] BASE HEAD
+
+Compares benchmark results that already exist: files from benchgate run, from
+shards, or plain "go test -bench" output. BASE and HEAD are each a file, a
+directory (its base.txt/head.txt, else all *.txt) or a quoted glob; give
+several per side as a comma-separated list.
+
+Flags:
+`
+
+func compareCommand(ctx context.Context, args []string, env *Env) error {
+	fs := newFlagSet("compare", env, compareUsage)
+	var of outputFlags
+	of.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return usagef("benchgate compare old.txt new.txt, or benchgate compare .benchgate .benchgate",
+			"compare needs exactly two arguments, BASE and HEAD; got %d", fs.NArg())
+	}
+	policy, opts, err := of.policy()
+	if err != nil {
+		return err
+	}
+	basePaths, err := compare.ExpandPaths(compare.Base, splitList(fs.Arg(0)))
+	if err != nil {
+		return err
+	}
+	headPaths, err := compare.ExpandPaths(compare.Head, splitList(fs.Arg(1)))
+	if err != nil {
+		return err
+	}
+	rep, err := analyze(basePaths, headPaths, policy, opts)
+	if err != nil {
+		return err
+	}
+	if err := of.write(env.Stdout, rep); err != nil {
+		return err
+	}
+	return gate(rep, policy.FailOn, env.Stderr)
+}
+
+// analyze is the compare → decide → report part of the pipeline, shared by
+// run and compare.
+func analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.Options) (*report.Report, error) {
+	res, err := compare.Load(basePaths, headPaths, opts)
+	if err != nil {
+		return nil, err
+	}
+	for _, side := range []compare.Side{compare.Base, compare.Head} {
+		if res.Results[side] == 0 {
+			msg := fmt.Sprintf("no benchmark results in %s", strings.Join(res.Files[side], ", "))
+			if len(res.SyntaxErrors) > 0 {
+				msg += fmt.Sprintf(" (%d malformed lines, first: %s)", len(res.SyntaxErrors), res.SyntaxErrors[0])
+			}
+			return nil, &compare.InputError{Side: side, Msg: msg,
+				Hint: "the input must hold lines like \"BenchmarkX-8  1000  1234 ns/op\" (go test -bench output)"}
+		}
+	}
+	dec := decide.Decide(res, policy)
+	rep := report.New(dec, res.Confidence)
+	for _, s := range res.SyntaxErrors {
+		rep.Notes = append(rep.Notes, "malformed line skipped: "+s)
+	}
+	return rep, nil
+}
+
+// writeFileAtomic writes data to path via a temporary file, so a reader
+// never sees half a report.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+var _ = strconv.Itoa

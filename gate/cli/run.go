@@ -1,0 +1,314 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/gitx"
+	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
+	"github.com/benchgate/benchgate/gate/suite"
+)
+
+// Defaults of benchgate run. README.md explains how they were chosen.
+const (
+	DefaultRounds    = 10
+	DefaultBenchtime = "100ms"
+	DefaultTimeout   = 5 * time.Minute
+	DefaultOut       = ".benchgate"
+)
+
+// RunConfig is everything "benchgate run" needs, whether it came from
+// flags or from action inputs.
+type RunConfig struct {
+	BaseRef, HeadRef             string
+	BaseToolchain, HeadToolchain string
+	Packages                     []string
+	Bench                        string
+	Benchtime                    string
+	Rounds                       int
+	Timeout                      time.Duration
+	Out                          string
+	Output                       outputFlags
+}
+
+// DefaultRunConfig is the configuration with every default applied.
+func DefaultRunConfig() RunConfig {
+	return RunConfig{
+		Bench:     ".",
+		Benchtime: DefaultBenchtime,
+		Rounds:    DefaultRounds,
+		Timeout:   DefaultTimeout,
+		Out:       DefaultOut,
+		Output: outputFlags{
+			alpha: decide.DefaultPolicy.Alpha, confidence: compare.DefaultOptions.Confidence,
+			threshold: decide.FormatPercent(decide.DefaultPolicy.Threshold),
+			failOn:    string(decide.DefaultPolicy.FailOn), format: "text",
+		},
+	}
+}
+
+const runUsage = `Usage: benchgate run [flags] [packages]
+
+Builds each package's benchmarks once per side (go test -c) and runs them in
+interleaved rounds, rotating which side goes first, then compares the sides
+and gates. Without packages, runs the built-in crypto benchmark suite.
+
+A side is a commit (-base-ref/-head-ref), a Go toolchain
+(-base-toolchain/-head-toolchain), or both. By default the base is the
+merge-base with the default branch (else HEAD~1) and the head is the working
+tree as it is. With only toolchains given, both sides build the working tree.
+
+Examples:
+  benchgate run ./...                                   # HEAD~1 vs working tree
+  benchgate run -base-toolchain local -head-toolchain go1.27.3   # crypto suite
+  benchgate run -base-ref main -head-ref HEAD -bench 'Encode' ./codec
+
+Flags:
+`
+
+func runCommand(ctx context.Context, args []string, env *Env) error {
+	cfg := DefaultRunConfig()
+	fs := newFlagSet("run", env, runUsage)
+	fs.StringVar(&cfg.BaseRef, "base-ref", "", "git `ref` of the base side (default: merge-base with the default branch, else HEAD~1)")
+	fs.StringVar(&cfg.HeadRef, "head-ref", "", "git `ref` of the head side (default: the working tree)")
+	fs.StringVar(&cfg.BaseToolchain, "base-toolchain", "", "GOTOOLCHAIN `value` for the base side, e.g. local or go1.26.8")
+	fs.StringVar(&cfg.HeadToolchain, "head-toolchain", "", "GOTOOLCHAIN `value` for the head side, e.g. go1.27.3")
+	fs.StringVar(&cfg.Bench, "bench", cfg.Bench, "run only benchmarks matching `regexp` (as go test -bench)")
+	fs.StringVar(&cfg.Benchtime, "benchtime", cfg.Benchtime, "run each benchmark for `d` per round (as go test -benchtime)")
+	fs.IntVar(&cfg.Rounds, "rounds", cfg.Rounds, "number of interleaved `rounds`; each side runs each benchmark once per round")
+	fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "kill a benchmark process that runs longer than `d`")
+	fs.StringVar(&cfg.Out, "out", cfg.Out, "results `dir`ectory: base.txt, head.txt, manifest.json and reports")
+	cfg.Output.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	cfg.Packages = fs.Args()
+	return Run(ctx, cfg, env)
+}
+
+// Run carries out a gate run described by cfg.
+func Run(ctx context.Context, cfg RunConfig, env *Env) error {
+	policy, opts, err := cfg.Output.policy()
+	if err != nil {
+		return err
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	environ := os.Environ()
+	childEnv := runner.ChildEnv(environ)
+
+	p, repo, err := buildPlan(ctx, cfg, wd, childEnv, env)
+	if err != nil {
+		return err
+	}
+	if err := p.Validate(); err != nil {
+		return &UsageError{Msg: err.Error()}
+	}
+	for _, s := range p.Sides {
+		fmt.Fprintf(env.Stderr, "benchgate: %s = %s", s.Name, s.Label())
+		if s.Why != "" {
+			fmt.Fprintf(env.Stderr, " (%s)", s.Why)
+		}
+		fmt.Fprintln(env.Stderr)
+	}
+	if p.Suite {
+		fmt.Fprintf(env.Stderr, "benchgate: packages: the built-in crypto suite (-bench %s)\n", p.Bench)
+	}
+
+	out, runErr := runner.Run(ctx, p, runner.Options{
+		Repo:        repo,
+		WorkDir:     wd,
+		Env:         childEnv,
+		Progress:    prefixWriter{w: env.Stderr, prefix: "benchgate: "},
+		UnpackSuite: suite.Unpack,
+	})
+	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
+		return usagef("give packages that have _test.go files with benchmarks, e.g. ./...", "%v", runErr)
+	}
+	if ctx.Err() != nil && runErr != nil {
+		return runErr
+	}
+
+	rep, aerr := analyzeRun(out, policy, opts, runErr)
+	if aerr != nil && runErr == nil {
+		var ie *compare.InputError
+		if errors.As(aerr, &ie) {
+			return usagef(fmt.Sprintf("check that -bench %q matches benchmarks in the packages; the raw output is in %s", p.Bench, p.ResultsDir),
+				"no benchmark results: %v", aerr)
+		}
+		return aerr
+	}
+	rep.ResultsDir = p.ResultsDir
+	rep.Rounds = out.RoundsDone
+	for _, s := range out.Sides {
+		rep.Sides = append(rep.Sides, report.Side{Name: s.Name, Label: s.Label(), Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain, GoVersion: s.GoVersion})
+	}
+	if p.Suite && sameBuild(p.Sides, out.Sides) {
+		rep.Notes = append(rep.Notes, "both sides built the built-in suite with the same toolchain, so this was an A/A run: the suite does not depend on your commits. Give packages to benchmark your code, or -base-toolchain/-head-toolchain to compare toolchains.")
+	}
+	if out.BenchTime > 0 {
+		fmt.Fprintf(env.Stderr, "benchgate: %d rounds in %s (benchmarks %s, builds %s; overhead ratio %.2f)\n",
+			out.RoundsDone, out.Elapsed.Round(time.Second), out.BenchTime.Round(time.Second), out.BuildTime.Round(time.Second),
+			float64(out.Elapsed)/float64(out.BenchTime))
+	}
+	if err := writeReports(p.ResultsDir, rep); err != nil {
+		fmt.Fprintf(env.Stderr, "benchgate: warning: writing reports to %s: %v\n", p.ResultsDir, err)
+	}
+	if err := cfg.Output.write(env.Stdout, rep); err != nil {
+		return err
+	}
+	if runErr != nil {
+		return runErr
+	}
+	return gate(rep, policy.FailOn, env.Stderr)
+}
+
+// analyzeRun compares what a run measured. When the run failed, the report
+// still shows whatever both sides measured, under the error verdict.
+func analyzeRun(out *runner.Outcome, policy decide.Policy, opts compare.Options, runErr error) (*report.Report, error) {
+	files := out.Files()
+	var rep *report.Report
+	var err error
+	if len(files) >= 2 {
+		rep, err = analyze(files[:1], files[1:2], policy, opts)
+	} else {
+		err = errors.New("no sides")
+	}
+	if runErr != nil {
+		if err != nil {
+			rep = report.New(&decide.Result{Policy: policy, Counts: map[decide.Status]int{}}, opts.Confidence)
+		}
+		rep.Verdict = decide.ErrorVerdict
+		rep.Error = runErr.Error()
+		return rep, nil
+	}
+	return rep, err
+}
+
+// sameBuild reports whether every side would build the same thing.
+func sameBuild(sides []plan.Side, results []*runner.SideResult) bool {
+	for i := 1; i < len(results); i++ {
+		if results[i].GoVersion != results[0].GoVersion || sides[i].Toolchain != sides[0].Toolchain {
+			return false
+		}
+	}
+	return true
+}
+
+// buildPlan turns the configuration into a plan: it resolves refs, picks
+// the default base, and decides between user packages and the suite.
+func buildPlan(ctx context.Context, cfg RunConfig, wd string, childEnv []string, env *Env) (*plan.Plan, *gitx.Repo, error) {
+	p := &plan.Plan{
+		Packages:   cfg.Packages,
+		Bench:      cfg.Bench,
+		Benchtime:  cfg.Benchtime,
+		Rounds:     cfg.Rounds,
+		Timeout:    cfg.Timeout,
+		ResultsDir: cfg.Out,
+	}
+	if len(p.Packages) == 0 {
+		p.Suite = true
+		p.Packages = suite.DefaultPackages
+	}
+	base := plan.Side{Name: "base", Ref: cfg.BaseRef, Toolchain: cfg.BaseToolchain}
+	head := plan.Side{Name: "head", Ref: cfg.HeadRef, Toolchain: cfg.HeadToolchain}
+	for _, s := range []plan.Side{base, head} {
+		if s.Toolchain != "" && !plan.ValidToolchain(s.Toolchain) {
+			return nil, nil, usagef("use local for the installed Go, or a release such as go1.27.3",
+				"invalid -%s-toolchain %q: not a GOTOOLCHAIN value", s.Name, s.Toolchain)
+		}
+	}
+	toolchainsOnly := cfg.BaseRef == "" && cfg.HeadRef == "" && (cfg.BaseToolchain != "" || cfg.HeadToolchain != "")
+
+	needRepo := cfg.BaseRef != "" || cfg.HeadRef != "" || !toolchainsOnly
+	var repo *gitx.Repo
+	if needRepo {
+		r, err := gitx.Open(ctx, wd, childEnv)
+		if err != nil {
+			if errors.Is(err, gitx.ErrNotRepo) {
+				return nil, nil, usagef("run benchgate inside a git repository, or compare toolchains with -base-toolchain local -head-toolchain go1.27.3",
+					"comparing commits needs a git repository, and %s is not in one", wd)
+			}
+			return nil, nil, err
+		}
+		repo = r
+	}
+	if !toolchainsOnly {
+		if base.Ref == "" {
+			ref, sha, why, err := repo.DefaultBase(ctx)
+			if err != nil {
+				return nil, nil, &UsageError{Msg: err.Error(), Hint: "give -base-ref"}
+			}
+			base.Ref, base.Commit, base.Why = ref, sha, why
+		}
+		for _, s := range []*plan.Side{&base, &head} {
+			if s.Ref == "" || s.Commit != "" {
+				continue
+			}
+			sha, err := repo.Resolve(ctx, s.Ref)
+			if err != nil {
+				return nil, nil, usagef("check the ref with git rev-parse, or fetch it first", "invalid -%s-ref: %v", s.Name, err)
+			}
+			s.Commit = sha
+		}
+	}
+	if head.Ref == "" && head.Why == "" && !toolchainsOnly {
+		head.Why = "the working tree, uncommitted changes included"
+	}
+	p.Sides = []plan.Side{base, head}
+	if cfg.Out == "" {
+		return nil, nil, usagef("", "invalid -out: empty")
+	}
+	abs, err := filepath.Abs(cfg.Out)
+	if err != nil {
+		return nil, nil, err
+	}
+	p.ResultsDir = abs
+	return p, repo, nil
+}
+
+// writeReports saves the report in every format next to the raw results,
+// for the Action and for anyone who looks later.
+func writeReports(dir string, rep *report.Report) error {
+	var errs []error
+	for name, write := range map[string]func(*bytes.Buffer) error{
+		"report.md":   func(b *bytes.Buffer) error { return rep.WriteMarkdown(b) },
+		"report.json": func(b *bytes.Buffer) error { return rep.WriteJSON(b) },
+		"report.txt":  func(b *bytes.Buffer) error { return rep.WriteText(b) },
+	} {
+		var buf bytes.Buffer
+		if err := write(&buf); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := writeFileAtomic(filepath.Join(dir, name), buf.Bytes()); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// prefixWriter prefixes each write (one progress line) with prefix.
+type prefixWriter struct {
+	w      interface{ Write([]byte) (int, error) }
+	prefix string
+}
+
+func (p prefixWriter) Write(b []byte) (int, error) {
+	if _, err := p.w.Write([]byte(p.prefix + strings.TrimLeft(string(b), " "))); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}

@@ -1,0 +1,342 @@
+// Package decide is the decide stage of benchgate's pipeline: a pure
+// function from the comparisons that package compare computed and a
+// [Policy] to a status per comparison and one overall [Verdict].
+//
+// # Statuses
+//
+// A comparison is a regression when its p-value is at or below alpha (the
+// same rule benchstat uses to print a delta instead of "~") and head is
+// worse than base by more than the unit's threshold. An improvement is the
+// same in the other direction. Anything else that was compared is
+// unchanged. A benchmark on one side only is new or removed. Where the
+// samples are too few for the test ever to reach alpha, the status is
+// too-few-samples, with the number of rounds that would be needed, rather
+// than a silent "unchanged".
+//
+// Which direction is worse depends on the unit: sec/op, B/op and allocs/op
+// are lower-is-better, B/s is higher-is-better, and unit metadata
+// (better=higher|lower) decides for custom units. A unit whose direction is
+// unknown is reported but never gates.
+//
+// # Verdict
+//
+// The verdict is regression if any comparison is a regression; otherwise
+// inconclusive if any comparison could not be decided; otherwise pass. The
+// error verdict comes from outside this package: it is what benchgate
+// reports when benchmarks could not be built or run.
+package decide
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/aclements/go-moremath/mathx"
+	"github.com/benchgate/benchgate/gate/compare"
+	"golang.org/x/perf/benchunit"
+)
+
+// Status is the outcome of one comparison.
+type Status string
+
+// The statuses, as they appear in JSON output.
+const (
+	Regression    Status = "regression"
+	Improvement   Status = "improvement"
+	Unchanged     Status = "unchanged"
+	Inconclusive  Status = "inconclusive"
+	New           Status = "new"
+	Removed       Status = "removed"
+	TooFewSamples Status = "too-few-samples"
+)
+
+// Verdict is the outcome of a whole gate run.
+type Verdict string
+
+// The verdicts, as they appear in JSON output and action outputs.
+const (
+	Pass                Verdict = "pass"
+	RegressionVerdict   Verdict = "regression"
+	InconclusiveVerdict Verdict = "inconclusive"
+	ErrorVerdict        Verdict = "error"
+)
+
+// FailOn says which verdicts fail the gate.
+type FailOn string
+
+// The -fail-on values.
+const (
+	FailOnRegression   FailOn = "regression"
+	FailOnInconclusive FailOn = "inconclusive"
+	FailOnNever        FailOn = "never"
+)
+
+// ParseFailOn parses a -fail-on value.
+func ParseFailOn(s string) (FailOn, error) {
+	switch f := FailOn(strings.TrimSpace(s)); f {
+	case FailOnRegression, FailOnInconclusive, FailOnNever:
+		return f, nil
+	}
+	return "", fmt.Errorf("invalid -fail-on %q: want regression, inconclusive or never", s)
+}
+
+// Fails reports whether verdict v fails the gate under f. The error verdict
+// is not decided here: benchmarks that failed to run always fail.
+func (f FailOn) Fails(v Verdict) bool {
+	switch f {
+	case FailOnNever:
+		return false
+	case FailOnInconclusive:
+		return v == RegressionVerdict || v == InconclusiveVerdict
+	default:
+		return v == RegressionVerdict
+	}
+}
+
+// Policy is what the gate considers a regression.
+type Policy struct {
+	// Alpha is the significance level: a comparison is significant when
+	// p <= Alpha.
+	Alpha float64
+	// Threshold is the smallest fractional worsening that counts as a
+	// regression, for every unit without its own entry in Thresholds
+	// (0.05 = 5%).
+	Threshold float64
+	// Thresholds are per-unit thresholds, keyed by tidy unit (sec/op,
+	// B/op, allocs/op, B/s, or a custom unit).
+	Thresholds map[string]float64
+	// FailOn says which verdicts fail the gate.
+	FailOn FailOn
+}
+
+// DefaultPolicy is the policy benchgate uses unless told otherwise. The
+// reasons for these values are in README.md.
+var DefaultPolicy = Policy{
+	Alpha:     0.05,
+	Threshold: 0.05,
+	FailOn:    FailOnRegression,
+}
+
+// ThresholdFor returns the threshold that applies to unit.
+func (p Policy) ThresholdFor(unit string) float64 {
+	if t, ok := p.Thresholds[unit]; ok {
+		return t
+	}
+	return p.Threshold
+}
+
+// Decision is a comparison together with what the policy made of it.
+type Decision struct {
+	compare.Comparison
+	// Significant reports p <= alpha.
+	Significant bool
+	// Worse reports that head moved in the unit's worse direction.
+	Worse bool
+	// Status is the outcome.
+	Status Status
+	// Threshold is the threshold that applied.
+	Threshold float64
+	// RoundsNeeded is, for too-few-samples, the number of samples per side
+	// the test needs to be able to reach alpha.
+	RoundsNeeded int
+	// Note explains the status where the reason is not obvious.
+	Note string
+}
+
+// Result is the decided outcome of a gate run.
+type Result struct {
+	Verdict   Verdict
+	Policy    Policy
+	Decisions []Decision
+	// Counts per status.
+	Counts map[Status]int
+}
+
+// Decide applies policy p to the comparisons in r.
+func Decide(r *compare.Result, p Policy) *Result {
+	out := &Result{Policy: p, Counts: map[Status]int{}}
+	for _, c := range r.Comparisons {
+		d := decideOne(c, p)
+		out.Counts[d.Status]++
+		out.Decisions = append(out.Decisions, d)
+	}
+	switch {
+	case out.Counts[Regression] > 0:
+		out.Verdict = RegressionVerdict
+	case out.Counts[TooFewSamples] > 0 || out.Counts[Inconclusive] > 0:
+		out.Verdict = InconclusiveVerdict
+	default:
+		out.Verdict = Pass
+	}
+	return out
+}
+
+func decideOne(c compare.Comparison, p Policy) Decision {
+	d := Decision{Comparison: c, Threshold: p.ThresholdFor(c.Unit)}
+	switch {
+	case c.Base == nil:
+		d.Status = New
+		return d
+	case c.Head == nil:
+		d.Status = Removed
+		return d
+	}
+	d.Significant = !math.IsNaN(c.P) && c.P <= p.Alpha
+	diff := c.Head.Center - c.Base.Center
+	d.Worse = c.Better != 0 && diff != 0 && (diff > 0) == (c.Better < 0)
+
+	if !c.Exact {
+		if minP := MinP(c.Base.N, c.Head.N); minP > p.Alpha {
+			d.Status = TooFewSamples
+			d.RoundsNeeded = SamplesNeeded(p.Alpha)
+			d.Note = fmt.Sprintf("with %s samples the U-test cannot reach p <= %v; need at least %d per side",
+				nPair(c.Base.N, c.Head.N), p.Alpha, d.RoundsNeeded)
+			return d
+		}
+	}
+	if !d.Significant || diff == 0 {
+		d.Status = Unchanged
+		return d
+	}
+	if c.Better == 0 {
+		d.Status = Unchanged
+		d.Note = fmt.Sprintf("significant change, but whether more %s is better is unknown; add unit metadata (Unit %s better=higher or better=lower) to gate on it", c.Unit, c.Unit)
+		return d
+	}
+	// A change from zero is an infinite relative change: beyond any
+	// threshold.
+	mag := math.Inf(1)
+	if !math.IsNaN(c.Delta) {
+		mag = math.Abs(c.Delta)
+	}
+	switch {
+	case mag <= d.Threshold:
+		d.Status = Unchanged
+		d.Note = fmt.Sprintf("significant but within the %s threshold", FormatPercent(d.Threshold))
+	case d.Worse:
+		d.Status = Regression
+	default:
+		d.Status = Improvement
+	}
+	return d
+}
+
+func nPair(n1, n2 int) string {
+	if n1 == n2 {
+		return strconv.Itoa(n1)
+	}
+	return fmt.Sprintf("%d+%d", n1, n2)
+}
+
+// MinP is the smallest two-sided p-value the Mann-Whitney U-test can give
+// for samples of sizes n1 and n2 (reached when the samples do not overlap
+// at all): 2 / C(n1+n2, n1).
+func MinP(n1, n2 int) float64 {
+	if n1 == 0 || n2 == 0 {
+		return 1
+	}
+	return math.Min(1, 2/mathx.Choose(n1+n2, n1))
+}
+
+// SamplesNeeded is the smallest equal sample size per side for which the
+// U-test can reach p <= alpha.
+func SamplesNeeded(alpha float64) int {
+	for n := 1; n < 1000; n++ {
+		if MinP(n, n) <= alpha {
+			return n
+		}
+	}
+	return 1000
+}
+
+// FormatPercent formats a fraction as a percentage without needless
+// decimals: 0.05 → "5%", 0.025 → "2.5%".
+func FormatPercent(f float64) string {
+	return strconv.FormatFloat(f*100, 'f', -1, 64) + "%"
+}
+
+// ParsePercent parses a threshold such as "10%" or "2.5%" into a fraction.
+// The percent sign is required, so that "0.1" cannot be mistaken for 10%.
+func ParsePercent(s string) (float64, error) {
+	s = strings.TrimSpace(s)
+	num, ok := strings.CutSuffix(s, "%")
+	if !ok {
+		return 0, fmt.Errorf("%q is not a percentage: write it with a %% sign, e.g. 10%%", s)
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		return 0, fmt.Errorf("%q is not a percentage >= 0%%", s)
+	}
+	return v / 100, nil
+}
+
+// ParseThresholds parses a per-unit list such as "sec/op=10%,allocs/op=0%".
+// Units are tidied the way benchfmt tidies them (ns/op is sec/op, MB/s is
+// B/s), and benchstat v1's names time/op, alloc/op and speed are accepted.
+func ParseThresholds(s string) (map[string]float64, error) {
+	out := map[string]float64{}
+	if strings.TrimSpace(s) == "" {
+		return out, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		unit, val, ok := strings.Cut(part, "=")
+		unit = strings.TrimSpace(unit)
+		if !ok || unit == "" {
+			return nil, fmt.Errorf("invalid threshold %q: want unit=percent, e.g. sec/op=10%%", part)
+		}
+		v, err := ParsePercent(val)
+		if err != nil {
+			return nil, fmt.Errorf("invalid threshold for %s: %v", unit, err)
+		}
+		out[TidyUnit(unit)] = v
+	}
+	return out, nil
+}
+
+// TidyUnit maps a unit as a user may write it to benchfmt's tidy name.
+func TidyUnit(unit string) string {
+	switch unit {
+	case "time/op":
+		return "sec/op"
+	case "alloc/op":
+		return "B/op"
+	case "speed":
+		return "B/s"
+	}
+	_, tidy := benchunit.Tidy(1, unit)
+	return tidy
+}
+
+// Regressions returns the decisions with status Regression.
+func (r *Result) Regressions() []Decision { return r.withStatus(Regression) }
+
+func (r *Result) withStatus(s Status) []Decision {
+	var out []Decision
+	for _, d := range r.Decisions {
+		if d.Status == s {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Sorted returns the decisions ordered for a reader: regressions first
+// (largest first), then undecided, improvements, new, removed, and
+// unchanged, keeping input order within each group.
+func (r *Result) Sorted() []Decision {
+	rank := map[Status]int{Regression: 0, TooFewSamples: 1, Inconclusive: 1, Improvement: 2, New: 3, Removed: 4, Unchanged: 5}
+	out := append([]Decision(nil), r.Decisions...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if rank[a.Status] != rank[b.Status] {
+			return rank[a.Status] < rank[b.Status]
+		}
+		if a.Status == Regression {
+			return math.Abs(a.Delta) > math.Abs(b.Delta)
+		}
+		return false
+	})
+	return out
+}

@@ -1,0 +1,234 @@
+package decide
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/benchgate/benchgate/gate/compare"
+)
+
+// results writes n result lines for benchmark name with values around
+// center (spread by ±jitter, deterministic) and extra units.
+func results(name string, n int, center, jitter float64, extra string) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		v := center * (1 + jitter*float64(i%5-2)/2)
+		fmt.Fprintf(&b, "Benchmark%s-2 1000 %g ns/op%s\n", name, v, extra)
+	}
+	return b.String()
+}
+
+func load(t *testing.T, base, head string) *compare.Result {
+	t.Helper()
+	dir := t.TempDir()
+	bp, hp := filepath.Join(dir, "base.txt"), filepath.Join(dir, "head.txt")
+	if err := os.WriteFile(bp, []byte("pkg: example.com/x\n"+base), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(hp, []byte("pkg: example.com/x\n"+head), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := compare.Load([]string{bp}, []string{hp}, compare.DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func statusOf(t *testing.T, r *Result, bench, unit string) Decision {
+	t.Helper()
+	for _, d := range r.Decisions {
+		if d.Benchmark == bench && d.Unit == unit {
+			return d
+		}
+	}
+	t.Fatalf("no decision for %s %s; have %d decisions", bench, unit, len(r.Decisions))
+	return Decision{}
+}
+
+func TestDecide(t *testing.T) {
+	tests := []struct {
+		name        string
+		base, head  string
+		policy      Policy
+		bench, unit string
+		want        Status
+		verdict     Verdict
+	}{
+		{
+			name: "twice as slow is a regression",
+			base: results("Fib", 10, 100, 0.01, ""), head: results("Fib", 10, 200, 0.01, ""),
+			bench: "Fib-2", unit: "sec/op", want: Regression, verdict: RegressionVerdict,
+		},
+		{
+			name: "twice as fast is an improvement",
+			base: results("Fib", 10, 200, 0.01, ""), head: results("Fib", 10, 100, 0.01, ""),
+			bench: "Fib-2", unit: "sec/op", want: Improvement, verdict: Pass,
+		},
+		{
+			name: "significant but under the threshold is unchanged",
+			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 103, 0.001, ""),
+			bench: "Fib-2", unit: "sec/op", want: Unchanged, verdict: Pass,
+		},
+		{
+			name: "a lower threshold catches the same change",
+			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 103, 0.001, ""),
+			policy: Policy{Alpha: 0.05, Threshold: 0.02, FailOn: FailOnRegression},
+			bench:  "Fib-2", unit: "sec/op", want: Regression, verdict: RegressionVerdict,
+		},
+		{
+			name: "per-unit threshold overrides the default",
+			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 103, 0.001, ""),
+			policy: Policy{Alpha: 0.05, Threshold: 0.5, Thresholds: map[string]float64{"sec/op": 0.01}},
+			bench:  "Fib-2", unit: "sec/op", want: Regression, verdict: RegressionVerdict,
+		},
+		{
+			name: "noise is unchanged",
+			base: results("Fib", 10, 100, 0.05, ""), head: results("Fib", 10, 101, 0.05, ""),
+			bench: "Fib-2", unit: "sec/op", want: Unchanged, verdict: Pass,
+		},
+		{
+			name: "one more allocation with a 0% threshold",
+			base: results("Fib", 10, 100, 0.01, " 16 B/op 1 allocs/op"), head: results("Fib", 10, 100, 0.01, " 16 B/op 2 allocs/op"),
+			policy: Policy{Alpha: 0.05, Threshold: 0.05, Thresholds: map[string]float64{"allocs/op": 0}},
+			bench:  "Fib-2", unit: "allocs/op", want: Regression, verdict: RegressionVerdict,
+		},
+		{
+			name: "lower throughput is a regression (B/s is higher-is-better)",
+			base: results("Hash", 10, 100, 0.01, " 500 MB/s"), head: results("Hash", 10, 100, 0.01, " 250 MB/s"),
+			bench: "Hash-2", unit: "B/s", want: Regression, verdict: RegressionVerdict,
+		},
+		{
+			name: "higher throughput is an improvement",
+			base: results("Hash", 10, 100, 0.01, " 250 MB/s"), head: results("Hash", 10, 100, 0.01, " 500 MB/s"),
+			bench: "Hash-2", unit: "B/s", want: Improvement, verdict: Pass,
+		},
+		{
+			name: "three samples can never reach alpha",
+			base: results("Fib", 3, 100, 0.01, ""), head: results("Fib", 3, 200, 0.01, ""),
+			bench: "Fib-2", unit: "sec/op", want: TooFewSamples, verdict: InconclusiveVerdict,
+		},
+		{
+			name: "one sample per side",
+			base: results("Fib", 1, 100, 0, ""), head: results("Fib", 1, 200, 0, ""),
+			bench: "Fib-2", unit: "sec/op", want: TooFewSamples, verdict: InconclusiveVerdict,
+		},
+		{
+			name: "head only is new",
+			base: results("Fib", 10, 100, 0.01, ""), head: results("Fib", 10, 100, 0.01, "") + results("Other", 10, 5, 0.01, ""),
+			bench: "Other-2", unit: "sec/op", want: New, verdict: Pass,
+		},
+		{
+			name: "base only is removed",
+			base: results("Fib", 10, 100, 0.01, "") + results("Gone", 10, 5, 0.01, ""), head: results("Fib", 10, 100, 0.01, ""),
+			bench: "Gone-2", unit: "sec/op", want: Removed, verdict: Pass,
+		},
+		{
+			name: "custom unit of unknown direction never gates",
+			base: results("Fib", 10, 100, 0.01, " 3 widgets"), head: results("Fib", 10, 100, 0.01, " 9 widgets"),
+			bench: "Fib-2", unit: "widgets", want: Unchanged, verdict: Pass,
+		},
+		{
+			name: "custom cost unit per op is lower-is-better",
+			base: results("Fib", 10, 100, 0.01, " 3 frames/op"), head: results("Fib", 10, 100, 0.01, " 9 frames/op"),
+			bench: "Fib-2", unit: "frames/op", want: Regression, verdict: RegressionVerdict,
+		},
+		{
+			name: "unit metadata better=higher wins",
+			base: "Unit score better=higher\n" + results("Fib", 10, 100, 0.01, " 9 score"), head: "Unit score better=higher\n" + results("Fib", 10, 100, 0.01, " 3 score"),
+			bench: "Fib-2", unit: "score", want: Regression, verdict: RegressionVerdict,
+		},
+		{
+			name: "from zero allocations to some is a regression at any threshold",
+			base: results("Fib", 10, 100, 0.01, " 0 B/op 0 allocs/op"), head: results("Fib", 10, 100, 0.01, " 8 B/op 1 allocs/op"),
+			policy: Policy{Alpha: 0.05, Threshold: 10},
+			bench:  "Fib-2", unit: "allocs/op", want: Regression, verdict: RegressionVerdict,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := tt.policy
+			if p.Alpha == 0 {
+				p = DefaultPolicy
+			}
+			r := Decide(load(t, tt.base, tt.head), p)
+			d := statusOf(t, r, tt.bench, tt.unit)
+			if d.Status != tt.want {
+				t.Errorf("status %s, want %s (delta %v, p %v, note %q)", d.Status, tt.want, d.Delta, d.P, d.Note)
+			}
+			if r.Verdict != tt.verdict {
+				t.Errorf("verdict %s, want %s", r.Verdict, tt.verdict)
+			}
+			if d.Status == TooFewSamples && d.RoundsNeeded != 4 {
+				t.Errorf("rounds needed %d, want 4 at alpha 0.05", d.RoundsNeeded)
+			}
+		})
+	}
+}
+
+func TestMinP(t *testing.T) {
+	// The values benchmath's own table gives for equal sizes.
+	for n, want := range map[int]float64{1: 1, 2: 1.0 / 3, 3: 0.1, 4: 0.02857142857142857, 5: 0.007936507936507936} {
+		if got := MinP(n, n); math.Abs(got-want) > 1e-12 {
+			t.Errorf("MinP(%d,%d) = %v, want %v", n, n, got, want)
+		}
+	}
+	if got := SamplesNeeded(0.05); got != 4 {
+		t.Errorf("SamplesNeeded(0.05) = %d, want 4", got)
+	}
+	if got := SamplesNeeded(0.01); got != 5 {
+		t.Errorf("SamplesNeeded(0.01) = %d, want 5", got)
+	}
+}
+
+func TestParse(t *testing.T) {
+	if v, err := ParsePercent("10%"); err != nil || v != 0.1 {
+		t.Errorf("ParsePercent(10%%) = %v, %v", v, err)
+	}
+	for _, bad := range []string{"10", "0.1", "-5%", "abc%", "NaN%", ""} {
+		if _, err := ParsePercent(bad); err == nil {
+			t.Errorf("ParsePercent(%q) succeeded", bad)
+		}
+	}
+	m, err := ParseThresholds("ns/op=10%, allocs/op=0%,MB/s=2.5%,time/op=7%")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float64{"sec/op": 0.07, "allocs/op": 0, "B/s": 0.025}
+	for k, v := range want {
+		if math.Abs(m[k]-v) > 1e-12 {
+			t.Errorf("thresholds[%s] = %v, want %v (all: %v)", k, m[k], v, m)
+		}
+	}
+	for _, bad := range []string{"sec/op", "=5%", "sec/op=5"} {
+		if _, err := ParseThresholds(bad); err == nil {
+			t.Errorf("ParseThresholds(%q) succeeded", bad)
+		}
+	}
+	if _, err := ParseFailOn("sometimes"); err == nil || !strings.Contains(err.Error(), "regression, inconclusive or never") {
+		t.Errorf("ParseFailOn error %v does not list the valid values", err)
+	}
+}
+
+func TestFailOn(t *testing.T) {
+	for _, tt := range []struct {
+		f    FailOn
+		v    Verdict
+		want bool
+	}{
+		{FailOnRegression, RegressionVerdict, true},
+		{FailOnRegression, InconclusiveVerdict, false},
+		{FailOnRegression, Pass, false},
+		{FailOnInconclusive, InconclusiveVerdict, true},
+		{FailOnInconclusive, RegressionVerdict, true},
+		{FailOnNever, RegressionVerdict, false},
+	} {
+		if got := tt.f.Fails(tt.v); got != tt.want {
+			t.Errorf("%s.Fails(%s) = %v, want %v", tt.f, tt.v, got, tt.want)
+		}
+	}
+}

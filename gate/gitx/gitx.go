@@ -1,0 +1,192 @@
+// Package gitx is the part of benchgate's run stage that talks to git: it
+// resolves the refs that name the sides, finds a sensible default base, and
+// checks commits out into temporary worktrees so that the user's working
+// tree is never touched.
+//
+// Refs come from users and, in CI, from pull requests. They are never placed
+// where git could read them as options: refs that start with "-" are
+// refused, and every ref is passed after --end-of-options and verified with
+// rev-parse before use.
+package gitx
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Repo is a git repository on disk.
+type Repo struct {
+	// Root is the top level of the working tree.
+	Root string
+	// Env is the environment git runs with.
+	Env []string
+}
+
+// Error is a failed git command, with git's own message.
+type Error struct {
+	Args   []string
+	Stderr string
+	Err    error
+}
+
+func (e *Error) Error() string {
+	msg := strings.TrimSpace(e.Stderr)
+	if msg == "" {
+		msg = e.Err.Error()
+	}
+	return fmt.Sprintf("git %s: %s", strings.Join(e.Args, " "), msg)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrNotRepo is returned by Open outside a git repository.
+var ErrNotRepo = errors.New("not a git repository")
+
+func git(ctx context.Context, dir string, env []string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return "", &Error{Args: args, Stderr: stderr.String(), Err: err}
+	}
+	return strings.TrimSpace(stdout.String()), nil
+}
+
+// Open finds the repository that contains dir.
+func Open(ctx context.Context, dir string, env []string) (*Repo, error) {
+	root, err := git(ctx, dir, env, "rev-parse", "--show-toplevel")
+	if err != nil {
+		var ge *Error
+		if errors.As(err, &ge) && strings.Contains(ge.Stderr, "not a git repository") {
+			return nil, fmt.Errorf("%s: %w", dir, ErrNotRepo)
+		}
+		return nil, err
+	}
+	return &Repo{Root: filepath.Clean(root), Env: env}, nil
+}
+
+func (r *Repo) git(ctx context.Context, args ...string) (string, error) {
+	return git(ctx, r.Root, r.Env, args...)
+}
+
+// RefError says a ref could not be used.
+type RefError struct {
+	Ref string
+	Msg string
+}
+
+func (e *RefError) Error() string { return fmt.Sprintf("ref %q %s", e.Ref, e.Msg) }
+
+// Resolve turns a ref into a full commit hash. It refuses refs that git
+// could mistake for options.
+func (r *Repo) Resolve(ctx context.Context, ref string) (string, error) {
+	if ref == "" {
+		return "", &RefError{Ref: ref, Msg: "is empty"}
+	}
+	if strings.HasPrefix(ref, "-") {
+		return "", &RefError{Ref: ref, Msg: "starts with '-'; refs cannot be options"}
+	}
+	if strings.ContainsAny(ref, "\x00\n\r") {
+		return "", &RefError{Ref: ref, Msg: "contains control characters"}
+	}
+	sha, err := r.git(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
+	if err != nil || sha == "" {
+		msg := "does not name a commit in this repository"
+		if shallow, _ := r.IsShallow(ctx); shallow {
+			msg += " (the clone is shallow: fetch more history, e.g. fetch-depth: 0 on actions/checkout)"
+		}
+		return "", &RefError{Ref: ref, Msg: msg}
+	}
+	return sha, nil
+}
+
+// IsShallow reports whether the clone is shallow.
+func (r *Repo) IsShallow(ctx context.Context) (bool, error) {
+	out, err := r.git(ctx, "rev-parse", "--is-shallow-repository")
+	return out == "true", err
+}
+
+// IsDirty reports whether the working tree has uncommitted changes
+// (untracked files included).
+func (r *Repo) IsDirty(ctx context.Context) (bool, error) {
+	out, err := r.git(ctx, "status", "--porcelain", "--untracked-files=normal")
+	return out != "", err
+}
+
+// DefaultBase picks the base commit when the user names none: the
+// merge-base of the default branch and HEAD when there is one that is not
+// HEAD itself; otherwise HEAD when the working tree has changes (so the
+// changes are what gets measured); otherwise HEAD~1. It returns the ref it
+// chose, its hash and a sentence saying why.
+func (r *Repo) DefaultBase(ctx context.Context) (ref, sha, why string, err error) {
+	head, err := r.Resolve(ctx, "HEAD")
+	if err != nil {
+		return "", "", "", fmt.Errorf("this repository has no commits yet: %w", err)
+	}
+	for _, branch := range r.defaultBranches(ctx) {
+		mb, err := r.git(ctx, "merge-base", "--end-of-options", branch, "HEAD")
+		if err != nil || mb == "" || mb == head {
+			continue
+		}
+		return mb, mb, fmt.Sprintf("merge-base of %s and HEAD", branch), nil
+	}
+	if dirty, _ := r.IsDirty(ctx); dirty {
+		return "HEAD", head, "HEAD, since the working tree has uncommitted changes", nil
+	}
+	parent, err := r.Resolve(ctx, "HEAD~1")
+	if err != nil {
+		return "", "", "", fmt.Errorf("cannot choose a base: HEAD has no parent and the working tree is clean; give -base-ref, or -base-toolchain/-head-toolchain to compare toolchains")
+	}
+	return "HEAD~1", parent, "HEAD~1, the parent of HEAD", nil
+}
+
+// defaultBranches lists candidate default branches, best first.
+func (r *Repo) defaultBranches(ctx context.Context) []string {
+	var out []string
+	if sym, err := r.git(ctx, "symbolic-ref", "--quiet", "refs/remotes/origin/HEAD"); err == nil && sym != "" {
+		out = append(out, strings.TrimPrefix(sym, "refs/remotes/"))
+	}
+	for _, b := range []string{"origin/main", "origin/master", "main", "master"} {
+		if _, err := r.git(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", b+"^{commit}"); err == nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// ReadFile returns a file's content at a commit, or an error if the commit
+// has no such file.
+func (r *Repo) ReadFile(ctx context.Context, commit, path string) ([]byte, error) {
+	out, err := r.git(ctx, "cat-file", "blob", "--end-of-options", commit+":"+path)
+	return []byte(out), err
+}
+
+// AddWorktree checks commit out, detached, into dir.
+func (r *Repo) AddWorktree(ctx context.Context, commit, dir string) error {
+	_, err := r.git(ctx, "worktree", "add", "--detach", "--force", "--end-of-options", dir, commit)
+	return err
+}
+
+// RemoveWorktree removes a worktree made by AddWorktree. It runs even when
+// ctx is already cancelled (cleanup after Ctrl-C), bounded by its own
+// timeout.
+func (r *Repo) RemoveWorktree(ctx context.Context, dir string) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	_, err := r.git(ctx, "worktree", "remove", "--force", "--end-of-options", dir)
+	// Prune in any case, so a worktree whose directory is already gone
+	// does not linger in .git/worktrees.
+	_, perr := r.git(ctx, "worktree", "prune")
+	if err != nil {
+		return err
+	}
+	return perr
+}

@@ -1,0 +1,133 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+)
+
+// JSONReport is the shape of the JSON output. Its fields are the contract
+// described in the package documentation; fields may be added, never
+// renamed or removed.
+type JSONReport struct {
+	Verdict     decide.Verdict     `json:"verdict"`
+	Alpha       float64            `json:"alpha"`
+	Confidence  float64            `json:"confidence"`
+	Threshold   float64            `json:"threshold"`
+	Thresholds  map[string]float64 `json:"thresholds,omitempty"`
+	FailOn      decide.FailOn      `json:"fail_on"`
+	Counts      map[string]int     `json:"counts"`
+	Sides       []Side             `json:"sides,omitempty"`
+	Rounds      int                `json:"rounds,omitempty"`
+	ResultsDir  string             `json:"results_dir,omitempty"`
+	Error       string             `json:"error,omitempty"`
+	Notes       []string           `json:"notes,omitempty"`
+	Comparisons []JSONComparison   `json:"comparisons"`
+}
+
+// JSONComparison is one comparison in JSON output.
+type JSONComparison struct {
+	Benchmark    string            `json:"benchmark"`
+	Config       map[string]string `json:"config"`
+	Unit         string            `json:"unit"`
+	Better       string            `json:"better,omitempty"`
+	Base         *JSONEstimate     `json:"base"`
+	Head         *JSONEstimate     `json:"head"`
+	Delta        *float64          `json:"delta"`
+	P            *float64          `json:"p"`
+	Significant  bool              `json:"significant"`
+	Worse        bool              `json:"worse"`
+	Status       decide.Status     `json:"status"`
+	Threshold    float64           `json:"threshold"`
+	RoundsNeeded int               `json:"rounds_needed,omitempty"`
+	Note         string            `json:"note,omitempty"`
+	Warnings     []string          `json:"warnings,omitempty"`
+}
+
+// JSONEstimate is one side's summary in JSON output.
+type JSONEstimate struct {
+	Center *float64 `json:"center"`
+	Low    *float64 `json:"low"`
+	High   *float64 `json:"high"`
+	N      int      `json:"n"`
+}
+
+// JSON builds the JSON form of r.
+func (r *Report) JSON() *JSONReport {
+	out := &JSONReport{
+		Verdict:     r.Verdict,
+		Alpha:       r.Policy.Alpha,
+		Confidence:  r.Confidence,
+		Threshold:   r.Policy.Threshold,
+		Thresholds:  r.Policy.Thresholds,
+		FailOn:      r.Policy.FailOn,
+		Counts:      map[string]int{},
+		Sides:       r.Sides,
+		Rounds:      r.Rounds,
+		ResultsDir:  r.ResultsDir,
+		Error:       r.Error,
+		Notes:       r.Notes,
+		Comparisons: []JSONComparison{},
+	}
+	for s, n := range r.Counts {
+		out.Counts[string(s)] = n
+	}
+	for _, d := range r.Decisions {
+		config := d.Config
+		if config == nil {
+			config = map[string]string{}
+		}
+		out.Comparisons = append(out.Comparisons, JSONComparison{
+			Benchmark:    d.Benchmark,
+			Config:       config,
+			Unit:         d.Unit,
+			Better:       betterName(d.Better),
+			Base:         jsonEstimate(d.Base),
+			Head:         jsonEstimate(d.Head),
+			Delta:        num(d.Delta),
+			P:            num(d.P),
+			Significant:  d.Significant,
+			Worse:        d.Worse,
+			Status:       d.Status,
+			Threshold:    d.Threshold,
+			RoundsNeeded: d.RoundsNeeded,
+			Note:         d.Note,
+			Warnings:     d.Warnings,
+		})
+	}
+	return out
+}
+
+// WriteJSON writes r as indented JSON.
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r.JSON())
+}
+
+func betterName(b int) string {
+	switch {
+	case b > 0:
+		return "higher"
+	case b < 0:
+		return "lower"
+	}
+	return ""
+}
+
+func jsonEstimate(e *compare.Estimate) *JSONEstimate {
+	if e == nil {
+		return nil
+	}
+	return &JSONEstimate{Center: num(e.Center), Low: num(e.Low), High: num(e.High), N: e.N}
+}
+
+// num maps NaN and ±Inf, which JSON cannot carry, to null.
+func num(f float64) *float64 {
+	if !finite(f) {
+		return nil
+	}
+	return &f
+}

@@ -1,0 +1,142 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/decide"
+)
+
+// verdictBadge is the heading word for each verdict.
+func verdictBadge(v decide.Verdict) string {
+	switch v {
+	case decide.Pass:
+		return "✅ pass"
+	case decide.RegressionVerdict:
+		return "❌ regression"
+	case decide.InconclusiveVerdict:
+		return "⚠️ inconclusive"
+	case decide.ErrorVerdict:
+		return "💥 error"
+	}
+	return string(v)
+}
+
+// WriteMarkdown writes the report for GitHub: the verdict first, then the
+// regressions, then whatever could not be decided, then every table in a
+// collapsed <details>.
+func (r *Report) WriteMarkdown(w io.Writer) error {
+	ew := &errWriter{w: w}
+	fmt.Fprintf(ew, "### benchgate: %s\n\n", verdictBadge(r.Verdict))
+	fmt.Fprintf(ew, "%s\n\n", r.Summary())
+	if len(r.Sides) > 0 {
+		var sides []string
+		for _, s := range r.Sides {
+			sides = append(sides, fmt.Sprintf("**%s** %s", s.Name, MarkdownCode(s.Label)))
+		}
+		line := strings.Join(sides, " → ")
+		if r.Rounds > 0 {
+			line += fmt.Sprintf(" · %d rounds, interleaved", r.Rounds)
+		}
+		fmt.Fprintf(ew, "%s\n\n", line)
+	}
+	if r.Error != "" {
+		fmt.Fprintf(ew, "**Benchmarks failed to build or run.** Nothing was decided.\n\n```text\n%s\n```\n\n", fenceSafe(r.Error))
+	}
+
+	sorted := r.sorted()
+	section := func(title string, keep func(decide.Decision) bool) {
+		var rows []decide.Decision
+		for _, d := range sorted {
+			if keep(d) {
+				rows = append(rows, d)
+			}
+		}
+		if len(rows) == 0 {
+			return
+		}
+		fmt.Fprintf(ew, "#### %s (%d)\n\n", title, len(rows))
+		writeMarkdownTable(ew, rows, true)
+		fmt.Fprintln(ew)
+	}
+	section("Regressions", func(d decide.Decision) bool { return d.Status == decide.Regression })
+	section("Undecided", func(d decide.Decision) bool {
+		return d.Status == decide.TooFewSamples || d.Status == decide.Inconclusive
+	})
+	section("Improvements", func(d decide.Decision) bool { return d.Status == decide.Improvement })
+
+	for _, n := range r.Notes {
+		fmt.Fprintf(ew, "> %s\n", MarkdownText(n))
+	}
+	if len(r.Notes) > 0 {
+		fmt.Fprintln(ew)
+	}
+
+	if len(r.Decisions) > 0 {
+		fmt.Fprintf(ew, "<details><summary>All %d comparisons</summary>\n\n", len(r.Decisions))
+		for _, g := range r.groups() {
+			var cfg []string
+			for _, l := range g.config {
+				cfg = append(cfg, MarkdownCode(l))
+			}
+			if len(cfg) > 0 {
+				fmt.Fprintf(ew, "%s\n\n", strings.Join(cfg, " · "))
+			}
+			writeMarkdownTable(ew, g.rows, false)
+			fmt.Fprintln(ew)
+		}
+		fmt.Fprintf(ew, "</details>\n\n")
+	}
+	fmt.Fprintf(ew, "<sub>p-values from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat); medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
+		r.Confidence*100, r.Policy.Alpha)
+	if r.ResultsDir != "" {
+		fmt.Fprintf(ew, " Raw results: %s.", MarkdownCode(r.ResultsDir))
+	}
+	fmt.Fprintf(ew, "</sub>\n")
+	return ew.err
+}
+
+func writeMarkdownTable(w io.Writer, rows []decide.Decision, withUnit bool) {
+	if withUnit {
+		fmt.Fprintf(w, "| Benchmark | Unit | Base | Head | Δ | p | Status |\n|---|---|--:|--:|--:|---|---|\n")
+	} else {
+		fmt.Fprintf(w, "| Benchmark (%s) | Base | Head | Δ | p | Status |\n|---|--:|--:|--:|---|---|\n", MarkdownText(rows[0].Unit))
+	}
+	for _, d := range rows {
+		delta := FormatDelta(d)
+		if d.Status == decide.Regression {
+			delta = "**" + delta + "**"
+		}
+		cells := []string{MarkdownCode(d.Benchmark)}
+		if withUnit {
+			cells = append(cells, MarkdownCode(d.Unit))
+		}
+		cells = append(cells,
+			MarkdownText(formatEstimate(d.Base, d.Unit)),
+			MarkdownText(formatEstimate(d.Head, d.Unit)),
+			MarkdownText(delta),
+			MarkdownText(FormatP(d)),
+			markdownStatus(d))
+		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+	}
+}
+
+func markdownStatus(d decide.Decision) string {
+	switch d.Status {
+	case decide.Regression:
+		return "❌ regression"
+	case decide.Improvement:
+		return "✅ improvement"
+	case decide.Unchanged:
+		return "~"
+	}
+	return MarkdownText(StatusLabel(d))
+}
+
+// fenceSafe keeps untrusted text inside a ``` block from closing it.
+func fenceSafe(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = strings.ReplaceAll(s, "```", "`\u200b``")
+	return breakCommands(s)
+}

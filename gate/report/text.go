@@ -1,0 +1,223 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"golang.org/x/perf/benchmath"
+	"golang.org/x/perf/benchunit"
+)
+
+// group is a run of decisions that share configuration and unit: one table.
+type group struct {
+	config []string // "key: value" lines
+	unit   string
+	rows   []decide.Decision
+}
+
+func (r *Report) groups() []group {
+	var out []group
+	for _, d := range r.Decisions {
+		cfg := configLines(d.Comparison)
+		if n := len(out); n > 0 && out[n-1].unit == d.Unit && equalStrings(out[n-1].config, cfg) {
+			out[n-1].rows = append(out[n-1].rows, d)
+			continue
+		}
+		out = append(out, group{config: cfg, unit: d.Unit, rows: []decide.Decision{d}})
+	}
+	return out
+}
+
+func configLines(c compare.Comparison) []string {
+	var lines []string
+	for _, k := range c.ConfigOrder {
+		lines = append(lines, k+": "+c.Config[k])
+	}
+	return lines
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// FormatValue scales v for its unit the way benchstat does: 1.718µ, 12.5Mi.
+func FormatValue(v float64, unit string) string {
+	if math.IsNaN(v) {
+		return "NaN"
+	}
+	if math.IsInf(v, 0) {
+		return fmt.Sprint(v)
+	}
+	return benchunit.Scale(v, benchunit.ClassOf(unit))
+}
+
+// formatEstimate renders "1.718µ ± 1%" (or "—" when there is no data).
+func formatEstimate(e *compare.Estimate, unit string) string {
+	if e == nil {
+		return "—"
+	}
+	s := benchmath.Summary{Center: e.Center, Lo: e.Low, Hi: e.High}
+	return FormatValue(e.Center, unit) + " ± " + s.PctRangeString()
+}
+
+// FormatDelta renders the change column: "+5.20%" when significant, "~"
+// when not, and what happened where one side is missing.
+func FormatDelta(d decide.Decision) string {
+	switch d.Status {
+	case decide.New:
+		return "new"
+	case decide.Removed:
+		return "removed"
+	}
+	if !d.Significant {
+		return "~"
+	}
+	if math.IsNaN(d.Delta) {
+		return "?"
+	}
+	return fmt.Sprintf("%+.2f%%", d.Delta*100)
+}
+
+// FormatP renders "p=0.002 n=10" (or "n=10+8") as benchstat does.
+func FormatP(d decide.Decision) string {
+	if !d.Compared() {
+		return ""
+	}
+	c := benchmath.Comparison{P: d.P, N1: d.Base.N, N2: d.Head.N}
+	if math.IsNaN(d.P) {
+		c.P = 1
+	}
+	return c.String()
+}
+
+// StatusLabel is the word a row is labelled with.
+func StatusLabel(d decide.Decision) string {
+	switch d.Status {
+	case decide.Regression:
+		return "REGRESSION"
+	case decide.Improvement:
+		return "improvement"
+	case decide.Unchanged:
+		return "~"
+	case decide.TooFewSamples:
+		return fmt.Sprintf("too few samples (need %d)", d.RoundsNeeded)
+	}
+	return string(d.Status)
+}
+
+// WriteText writes a benchstat-like table per configuration and unit, each
+// row labelled, then the verdict.
+func (r *Report) WriteText(w io.Writer) error {
+	ew := &errWriter{w: w}
+	for _, s := range r.Sides {
+		fmt.Fprintf(ew, "%s: %s\n", s.Name, SanitizeText(s.Label))
+	}
+	if len(r.Sides) > 0 {
+		fmt.Fprintln(ew)
+	}
+	var prevConfig []string
+	for i, g := range r.groups() {
+		if i > 0 {
+			fmt.Fprintln(ew)
+		}
+		// Like benchstat, print the configuration only when it changes.
+		if i == 0 || !equalStrings(g.config, prevConfig) {
+			for _, l := range g.config {
+				fmt.Fprintln(ew, SanitizeText(l))
+			}
+		}
+		prevConfig = g.config
+		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
+		unit := SanitizeText(g.unit)
+		fmt.Fprintf(tw, "%s\tbase\thead\tvs base\t\t\n", unit)
+		for _, d := range g.rows {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n",
+				SanitizeText(d.Benchmark), formatEstimate(d.Base, d.Unit), formatEstimate(d.Head, d.Unit),
+				FormatDelta(d), FormatP(d), StatusLabel(d))
+		}
+		tw.Flush()
+	}
+	if len(r.Decisions) > 0 {
+		fmt.Fprintln(ew)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(ew, "note: %s\n", SanitizeText(n))
+	}
+	for _, d := range r.sorted() {
+		if d.Status == decide.TooFewSamples || d.Note == "" {
+			continue
+		}
+		if d.Status == decide.Unchanged && d.Significant && strings.HasPrefix(d.Note, "significant but within") {
+			continue
+		}
+		fmt.Fprintf(ew, "note: %s (%s): %s\n", SanitizeText(d.Benchmark), SanitizeText(d.Unit), SanitizeText(d.Note))
+	}
+	if r.Error != "" {
+		fmt.Fprintf(ew, "error: %s\n", SanitizeText(r.Error))
+	}
+	fmt.Fprintf(ew, "verdict: %s\n", r.Summary())
+	return ew.err
+}
+
+// Summary is the one-line verdict: "regression: 2 regressions in 48
+// comparisons (threshold 5%, alpha 0.05)".
+func (r *Report) Summary() string {
+	n := len(r.Decisions)
+	var parts []string
+	add := func(s decide.Status, one, many string) {
+		if c := r.Counts[s]; c > 0 {
+			word := many
+			if c == 1 {
+				word = one
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", c, word))
+		}
+	}
+	add(decide.Regression, "regression", "regressions")
+	add(decide.Improvement, "improvement", "improvements")
+	add(decide.TooFewSamples, "with too few samples", "with too few samples")
+	add(decide.Inconclusive, "inconclusive", "inconclusive")
+	add(decide.New, "new", "new")
+	add(decide.Removed, "removed", "removed")
+	detail := "no significant change beyond the threshold"
+	if len(parts) > 0 {
+		detail = strings.Join(parts, ", ")
+	}
+	return fmt.Sprintf("%s: %s in %d comparisons (threshold %s, alpha %v)",
+		r.Verdict, detail, n, thresholdText(r.Policy), r.Policy.Alpha)
+}
+
+func thresholdText(p decide.Policy) string {
+	s := decide.FormatPercent(p.Threshold)
+	for _, u := range sortedKeys(p.Thresholds) {
+		s += fmt.Sprintf(", %s %s", u, decide.FormatPercent(p.Thresholds[u]))
+	}
+	return s
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}

@@ -1,0 +1,9 @@
+//go:build !unix
+
+package runner
+
+import "os/exec"
+
+// setProcessGroup is a no-op where process groups are not available; the
+// default cancellation kills the direct child only.
+func setProcessGroup(cmd *exec.Cmd) {}

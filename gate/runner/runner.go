@@ -1,0 +1,642 @@
+// Package runner is the run stage of benchgate's pipeline: it prepares each
+// side's source (a temporary git worktree for a commit, the working tree as
+// it is, or the built-in suite), builds each package's test binary once per
+// side with that side's toolchain, and then runs the binaries in
+// interleaved rounds whose order rotates (see package plan).
+//
+// # Nothing kept only in memory
+//
+// The output of every benchmark process is appended, as it arrives, to
+// <results-dir>/<side>.txt, after a comment line that names the side,
+// round, package, commit and toolchain. Comment lines are ignored by
+// benchfmt, so the files are valid benchstat input as they are, and a run
+// that dies half way leaves everything it measured on disk.
+//
+// # Processes
+//
+// Every command gets an explicit working directory and environment, built
+// by [ChildEnv] so that no token or action input reaches the code under
+// test. Each benchmark process is bounded by the plan's timeout. Temporary
+// worktrees are removed on every exit path, including cancellation.
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/benchgate/benchgate/gate/gitx"
+	"github.com/benchgate/benchgate/gate/plan"
+)
+
+// Options are what Run needs besides the plan.
+type Options struct {
+	// Repo is the git repository; required when a side names a commit.
+	Repo *gitx.Repo
+	// WorkDir is the directory benchgate was started in. Package patterns
+	// are relative to it, and it is the source of working-tree sides.
+	WorkDir string
+	// Env is the environment for every child process. Pass it through
+	// ChildEnv first.
+	Env []string
+	// Exec runs commands; nil means OSExecutor.
+	Exec Executor
+	// Progress receives one line per step and per round; nil discards.
+	Progress io.Writer
+	// UnpackSuite writes the built-in suite's module into a directory; it
+	// is required when the plan uses the suite.
+	UnpackSuite func(dir string) error
+	// Go is the go command; empty means "go" from PATH.
+	Go string
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Package is one package with benchmarks, built for one side.
+type Package struct {
+	ImportPath string `json:"import_path"`
+	// Dir is the package's source directory; its binary runs there, as
+	// go test would run it.
+	Dir string `json:"-"`
+	// Binary is the test binary built for this side.
+	Binary string `json:"-"`
+}
+
+// SideResult is what happened to one side.
+type SideResult struct {
+	plan.Side
+	// GoVersion is what "go env GOVERSION" said for this side, e.g.
+	// go1.27.3: the toolchain that actually built it.
+	GoVersion string
+	// File is the results file.
+	File string
+	// Packages are the packages built for this side.
+	Packages []Package
+	// srcDir is where the side's packages are resolved from.
+	srcDir string
+	env    []string
+}
+
+// Label describes the side, with the toolchain that built it.
+func (s *SideResult) Label() string {
+	l := s.Side.Label()
+	if s.GoVersion != "" {
+		l = s.GoVersion + " · " + l
+	}
+	return l
+}
+
+// RunRecord is one benchmark process.
+type RunRecord struct {
+	Side     string        `json:"side"`
+	Round    int           `json:"round"`
+	Package  string        `json:"package"`
+	Duration time.Duration `json:"duration_ns"`
+	Error    string        `json:"error,omitempty"`
+}
+
+// Outcome is what Run did, also when it failed part way.
+type Outcome struct {
+	Sides []*SideResult
+	// RoundsDone counts complete rounds.
+	RoundsDone int
+	Runs       []RunRecord
+	// Elapsed is the wall time of the whole run, builds included.
+	Elapsed time.Duration
+	// BenchTime is the summed wall time of the benchmark processes.
+	BenchTime time.Duration
+	// BuildTime is the wall time spent preparing and building.
+	BuildTime time.Duration
+}
+
+// Files returns the results file of each side, in side order.
+func (o *Outcome) Files() []string {
+	var out []string
+	for _, s := range o.Sides {
+		out = append(out, s.File)
+	}
+	return out
+}
+
+// BenchmarkFailedError says benchmarks could not be built or run. It maps
+// to exit code 3. Everything measured before the failure is in Files.
+type BenchmarkFailedError struct {
+	// Stage is "setup", "build" or "run".
+	Stage string
+	// Side is the side's name.
+	Side string
+	// Package is the import path, where known.
+	Package string
+	// Round is the 1-based round for Stage "run".
+	Round int
+	// Benchmark is the benchmark that was running, where it can be told
+	// from the output.
+	Benchmark string
+	// Tail is the last lines of the command's output.
+	Tail string
+	// Err is the underlying error (an exit status, a timeout).
+	Err error
+	// Files are the results files, with whatever was measured.
+	Files []string
+}
+
+func (e *BenchmarkFailedError) Error() string {
+	var b strings.Builder
+	switch e.Stage {
+	case "build":
+		fmt.Fprintf(&b, "building %s benchmarks for %s: %v", e.Side, e.Package, e.Err)
+	case "run":
+		fmt.Fprintf(&b, "running %s benchmarks for %s (round %d)", e.Side, e.Package, e.Round)
+		if e.Benchmark != "" {
+			fmt.Fprintf(&b, " failed in %s", e.Benchmark)
+		}
+		fmt.Fprintf(&b, ": %v", e.Err)
+	default:
+		fmt.Fprintf(&b, "preparing %s: %v", e.Side, e.Err)
+	}
+	if t := strings.TrimSpace(e.Tail); t != "" {
+		b.WriteString("\n  last lines of output:\n")
+		for _, l := range strings.Split(t, "\n") {
+			b.WriteString("    " + l + "\n")
+		}
+	}
+	if len(e.Files) > 0 {
+		fmt.Fprintf(&b, "  results measured so far are kept in %s", strings.Join(e.Files, ", "))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (e *BenchmarkFailedError) Unwrap() error { return e.Err }
+
+// ErrNoBenchmarks means the packages have no test files, or -bench matched
+// no benchmark.
+var ErrNoBenchmarks = errors.New("no benchmarks")
+
+type runState struct {
+	opts    Options
+	plan    *plan.Plan
+	exec    Executor
+	now     func() time.Time
+	goCmd   string
+	tmp     string
+	out     *Outcome
+	cleanup []func()
+}
+
+// Run carries out p. It returns the outcome, and an error if the run did not
+// complete; the outcome is non-nil in both cases and names the results
+// files.
+func Run(ctx context.Context, p *plan.Plan, opts Options) (out *Outcome, err error) {
+	st := &runState{opts: opts, plan: p, exec: opts.Exec, now: opts.Now, goCmd: opts.Go, out: &Outcome{}}
+	if st.exec == nil {
+		st.exec = OSExecutor{}
+	}
+	if st.now == nil {
+		st.now = time.Now
+	}
+	if st.goCmd == "" {
+		st.goCmd = "go"
+	}
+	start := st.now()
+	defer func() {
+		st.out.Elapsed = st.now().Sub(start)
+		for i := len(st.cleanup) - 1; i >= 0; i-- {
+			st.cleanup[i]()
+		}
+		if werr := st.writeManifest(err); werr != nil && err == nil {
+			err = werr
+		}
+	}()
+
+	if err := os.MkdirAll(p.ResultsDir, 0o755); err != nil {
+		return st.out, fmt.Errorf("creating results directory: %w", err)
+	}
+	for _, s := range p.Sides {
+		sr := &SideResult{Side: s, File: filepath.Join(p.ResultsDir, s.Name+".txt")}
+		// A new run starts new files; results of a previous run in the
+		// same directory are replaced, not mixed in.
+		if err := os.WriteFile(sr.File, nil, 0o644); err != nil {
+			return st.out, fmt.Errorf("creating results file: %w", err)
+		}
+		st.out.Sides = append(st.out.Sides, sr)
+	}
+	st.tmp, err = os.MkdirTemp("", "benchgate-")
+	if err != nil {
+		return st.out, fmt.Errorf("creating a temporary directory: %w", err)
+	}
+	st.cleanup = append(st.cleanup, func() { os.RemoveAll(st.tmp) })
+
+	if err := st.prepare(ctx); err != nil {
+		return st.out, err
+	}
+	st.out.BuildTime = st.now().Sub(start)
+	return st.out, st.rounds(ctx)
+}
+
+func (st *runState) progress(format string, args ...any) {
+	if st.opts.Progress != nil {
+		fmt.Fprintf(st.opts.Progress, format+"\n", args...)
+	}
+}
+
+// prepare gets every side's source, resolves its toolchain and builds its
+// binaries.
+func (st *runState) prepare(ctx context.Context) error {
+	p := st.plan
+	suiteDir := ""
+	if p.Suite {
+		if st.opts.UnpackSuite == nil {
+			return errors.New("the built-in suite is not available in this build")
+		}
+		suiteDir = filepath.Join(st.tmp, "suite")
+		if err := st.opts.UnpackSuite(suiteDir); err != nil {
+			return &BenchmarkFailedError{Stage: "setup", Side: "suite", Err: fmt.Errorf("unpacking the built-in suite: %w", err)}
+		}
+	}
+	rel := "."
+	if st.opts.Repo != nil && !p.Suite {
+		r, err := filepath.Rel(st.opts.Repo.Root, st.opts.WorkDir)
+		if err == nil && !strings.HasPrefix(r, "..") {
+			rel = r
+		}
+	}
+	for i, s := range st.out.Sides {
+		s.env = st.opts.Env
+		if s.Toolchain != "" {
+			s.env = setEnv(s.env, "GOTOOLCHAIN", s.Toolchain)
+		}
+		switch {
+		case p.Suite:
+			s.srcDir = suiteDir
+			// The suite is its own module with vendored dependencies;
+			// a go.work of the user's must not reach it.
+			s.env = setEnv(s.env, "GOWORK", "off")
+		case s.Commit != "":
+			if st.opts.Repo == nil {
+				return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: errors.New("a commit side needs a git repository")}
+			}
+			// Same-length paths for every side, so that no side's
+			// binary or source path is longer than another's.
+			wt := filepath.Join(st.tmp, fmt.Sprintf("src%d", i))
+			st.progress("checking out %s %s into a temporary worktree", s.Name, plan.ShortCommit(s.Commit))
+			if err := st.opts.Repo.AddWorktree(ctx, s.Commit, wt); err != nil {
+				return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: fmt.Errorf("checking out %s: %w", plan.ShortCommit(s.Commit), err)}
+			}
+			repo := st.opts.Repo
+			st.cleanup = append(st.cleanup, func() {
+				if err := repo.RemoveWorktree(ctx, wt); err != nil {
+					st.progress("warning: removing worktree %s: %v", wt, err)
+				}
+			})
+			s.srcDir = filepath.Join(wt, rel)
+		default:
+			s.srcDir = st.opts.WorkDir
+		}
+		if err := st.goVersion(ctx, s); err != nil {
+			return err
+		}
+		if err := st.build(ctx, s, i); err != nil {
+			return err
+		}
+	}
+	total := 0
+	for _, s := range st.out.Sides {
+		total += len(s.Packages)
+	}
+	if total == 0 {
+		return fmt.Errorf("%w: none of the packages %s has test files", ErrNoBenchmarks, strings.Join(p.Packages, " "))
+	}
+	return nil
+}
+
+// goVersion asks the side's go command which toolchain it is. With
+// GOTOOLCHAIN=go1.N.M this is also where the go command downloads it.
+func (st *runState) goVersion(ctx context.Context, s *SideResult) error {
+	var buf bytes.Buffer
+	cmd := Cmd{Dir: s.srcDir, Env: s.env, Path: st.goCmd, Args: []string{"env", "GOVERSION"}}
+	if s.Toolchain != "" && s.Toolchain != "local" {
+		st.progress("%s: selecting toolchain %s (the go command downloads it if needed)", s.Name, s.Toolchain)
+	}
+	if err := st.exec.Run(ctx, cmd, &buf); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		hint := ""
+		if s.Toolchain != "" {
+			hint = fmt.Sprintf(" (is GOTOOLCHAIN=%s a Go release the module proxy serves?)", s.Toolchain)
+		}
+		return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: fmt.Errorf("selecting the Go toolchain%s: %w", hint, err), Tail: tail(buf.Bytes(), 15)}
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	s.GoVersion = strings.TrimSpace(lines[len(lines)-1])
+	return nil
+}
+
+// build lists the side's packages and builds one test binary per package
+// that has test files.
+func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
+	var buf bytes.Buffer
+	args := append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{len .TestGoFiles}}\t{{len .XTestGoFiles}}", "--"}, st.plan.Packages...)
+	if err := st.exec.Run(ctx, Cmd{Dir: s.srcDir, Env: s.env, Path: st.goCmd, Args: args}, &buf); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: strings.Join(st.plan.Packages, " "),
+			Err: fmt.Errorf("listing packages: %w", err), Tail: tail(buf.Bytes(), 20)}
+	}
+	binDir := filepath.Join(st.tmp, fmt.Sprintf("bin%d", index))
+	if err := os.MkdirAll(binDir, 0o755); err != nil {
+		return err
+	}
+	for _, line := range strings.Split(buf.String(), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			if l := strings.TrimSpace(line); l != "" {
+				st.progress("%s: go list: %s", s.Name, l)
+			}
+			continue
+		}
+		if f[2] == "0" && f[3] == "0" {
+			continue
+		}
+		s.Packages = append(s.Packages, Package{ImportPath: f[0], Dir: f[1]})
+	}
+	st.progress("building %s (%s): %d package(s)", s.Name, s.Label(), len(s.Packages))
+	for i := range s.Packages {
+		pkg := &s.Packages[i]
+		// Binaries are named by position, so every side's binary path
+		// has the same length.
+		pkg.Binary = filepath.Join(binDir, fmt.Sprintf("p%03d.test", i))
+		var out bytes.Buffer
+		cmd := Cmd{Dir: s.srcDir, Env: s.env, Path: st.goCmd, Args: []string{"test", "-c", "-o", pkg.Binary, "--", pkg.ImportPath}}
+		if err := st.exec.Run(ctx, cmd, &out); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: pkg.ImportPath, Err: err, Tail: tail(out.Bytes(), 20), Files: st.out.Files()}
+		}
+	}
+	return nil
+}
+
+// unionPackages lists every package that some side has, in first-seen
+// order.
+func (st *runState) unionPackages() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range st.out.Sides {
+		for _, p := range s.Packages {
+			if !seen[p.ImportPath] {
+				seen[p.ImportPath] = true
+				out = append(out, p.ImportPath)
+			}
+		}
+	}
+	return out
+}
+
+func (s *SideResult) pkg(importPath string) *Package {
+	for i := range s.Packages {
+		if s.Packages[i].ImportPath == importPath {
+			return &s.Packages[i]
+		}
+	}
+	return nil
+}
+
+// rounds runs the binaries in interleaved, rotated rounds.
+func (st *runState) rounds(ctx context.Context) error {
+	p := st.plan
+	pkgs := st.unionPackages()
+	start := st.now()
+	for r := 0; r < p.Rounds; r++ {
+		order := plan.Order(r, len(st.out.Sides))
+		for _, ip := range pkgs {
+			for _, si := range order {
+				s := st.out.Sides[si]
+				pkg := s.pkg(ip)
+				if pkg == nil {
+					continue
+				}
+				if err := st.runOne(ctx, s, pkg, r); err != nil {
+					return err
+				}
+			}
+		}
+		st.out.RoundsDone = r + 1
+		elapsed := st.now().Sub(start)
+		left := time.Duration(float64(elapsed) / float64(r+1) * float64(p.Rounds-r-1))
+		var names []string
+		for _, si := range order {
+			names = append(names, st.out.Sides[si].Name)
+		}
+		st.progress("round %d/%d done (%s): elapsed %s, about %s left",
+			r+1, p.Rounds, strings.Join(names, " then "), elapsed.Round(time.Second), left.Round(time.Second))
+	}
+	return nil
+}
+
+// benchArgs are the test binary's flags for one run.
+func (st *runState) benchArgs() []string {
+	p := st.plan
+	return []string{
+		"-test.run=^$",
+		"-test.bench=" + p.Bench,
+		"-test.benchtime=" + p.Benchtime,
+		"-test.benchmem",
+		"-test.count=1",
+		"-test.timeout=" + p.Timeout.String(),
+		// As go test does: a benchmark that calls os.Exit(0) must not
+		// look like a success.
+		"-test.paniconexit0",
+	}
+}
+
+func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, round int) error {
+	f, err := os.OpenFile(s.File, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("opening results file: %w", err)
+	}
+	defer f.Close()
+	header := fmt.Sprintf("# benchgate: side=%s round=%d/%d package=%s", s.Name, round+1, st.plan.Rounds, pkg.ImportPath)
+	if s.Commit != "" {
+		header += " commit=" + s.Commit
+	} else if !st.plan.Suite {
+		header += " source=working-tree"
+	}
+	if s.GoVersion != "" {
+		header += " go=" + s.GoVersion
+	}
+	if s.Toolchain != "" {
+		header += " GOTOOLCHAIN=" + s.Toolchain
+	}
+	if _, err := fmt.Fprintf(f, "%s\n", header); err != nil {
+		return fmt.Errorf("writing results file: %w", err)
+	}
+	tw := &tailWriter{max: 64 << 10}
+	w := &lineEnd{w: io.MultiWriter(f, tw)}
+
+	// -test.timeout makes the binary itself panic with the name of the
+	// benchmark that hung; the context is the backstop.
+	pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout+30*time.Second)
+	defer cancel()
+	t0 := st.now()
+	runErr := st.exec.Run(pctx, Cmd{Dir: pkg.Dir, Env: s.env, Path: pkg.Binary, Args: st.benchArgs()}, w)
+	d := st.now().Sub(t0)
+	st.out.BenchTime += d
+	if !w.atLineStart() {
+		fmt.Fprintln(f)
+	}
+	rec := RunRecord{Side: s.Name, Round: round + 1, Package: pkg.ImportPath, Duration: d}
+	if runErr != nil {
+		rec.Error = runErr.Error()
+	}
+	st.out.Runs = append(st.out.Runs, rec)
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("writing results file: %w", err)
+	}
+	if runErr == nil {
+		return nil
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted in round %d; results measured so far are kept in %s: %w",
+			round+1, strings.Join(st.out.Files(), ", "), ctx.Err())
+	}
+	if pctx.Err() != nil {
+		runErr = fmt.Errorf("killed after the %s timeout (-timeout): %w", st.plan.Timeout, runErr)
+	}
+	return &BenchmarkFailedError{Stage: "run", Side: s.Name, Package: pkg.ImportPath, Round: round + 1,
+		Benchmark: failingBenchmark(tw.Bytes()), Err: runErr, Tail: tail(tw.Bytes(), 20), Files: st.out.Files()}
+}
+
+var (
+	failRE    = regexp.MustCompile(`--- FAIL: (Benchmark\S*)`)
+	timeoutRE = regexp.MustCompile(`(?m)^\s+(Benchmark\S*) \(`)
+	benchRE   = regexp.MustCompile(`(?m)^(Benchmark\S*)`)
+)
+
+// failingBenchmark tells from a failed run's output which benchmark failed:
+// the one reported as FAIL, the one named by a timeout panic, or the last
+// one that started.
+func failingBenchmark(out []byte) string {
+	for _, re := range []*regexp.Regexp{failRE, timeoutRE} {
+		if m := re.FindAllSubmatch(out, -1); len(m) > 0 {
+			return string(m[len(m)-1][1])
+		}
+	}
+	if m := benchRE.FindAllSubmatch(out, -1); len(m) > 0 {
+		return string(m[len(m)-1][1])
+	}
+	return ""
+}
+
+// tail returns the last n lines of b.
+func tail(b []byte, n int) string {
+	s := strings.TrimRight(strings.ToValidUTF8(string(b), "\uFFFD"), "\n")
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// tailWriter keeps the last max bytes written to it.
+type tailWriter struct {
+	buf []byte
+	max int
+}
+
+func (t *tailWriter) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 2*t.max {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailWriter) Bytes() []byte {
+	if len(t.buf) > t.max {
+		return t.buf[len(t.buf)-t.max:]
+	}
+	return t.buf
+}
+
+// lineEnd remembers whether the last byte written ended a line.
+type lineEnd struct {
+	w    io.Writer
+	last byte
+}
+
+func (l *lineEnd) Write(p []byte) (int, error) {
+	if len(p) > 0 {
+		l.last = p[len(p)-1]
+	}
+	return l.w.Write(p)
+}
+
+func (l *lineEnd) atLineStart() bool { return l.last == 0 || l.last == '\n' }
+
+// Manifest is <results-dir>/manifest.json: what ran, so the results files
+// can be understood without the log.
+type Manifest struct {
+	Sides      []ManifestSide `json:"sides"`
+	Packages   []string       `json:"packages"`
+	Suite      bool           `json:"suite"`
+	Bench      string         `json:"bench"`
+	Benchtime  string         `json:"benchtime"`
+	Rounds     int            `json:"rounds"`
+	RoundsDone int            `json:"rounds_done"`
+	Runs       []RunRecord    `json:"runs"`
+	ElapsedNS  time.Duration  `json:"elapsed_ns"`
+	BenchNS    time.Duration  `json:"bench_ns"`
+	Error      string         `json:"error,omitempty"`
+}
+
+// ManifestSide describes one side in the manifest.
+type ManifestSide struct {
+	Name      string    `json:"name"`
+	Ref       string    `json:"ref,omitempty"`
+	Commit    string    `json:"commit,omitempty"`
+	Toolchain string    `json:"toolchain,omitempty"`
+	GoVersion string    `json:"go_version,omitempty"`
+	Why       string    `json:"why,omitempty"`
+	File      string    `json:"file"`
+	Packages  []Package `json:"packages"`
+}
+
+// ManifestFile is the manifest's file name inside the results directory.
+const ManifestFile = "manifest.json"
+
+func (st *runState) writeManifest(runErr error) error {
+	if st.plan == nil || st.plan.ResultsDir == "" {
+		return nil
+	}
+	if _, err := os.Stat(st.plan.ResultsDir); err != nil {
+		return nil
+	}
+	m := Manifest{
+		Packages: st.plan.Packages, Suite: st.plan.Suite, Bench: st.plan.Bench, Benchtime: st.plan.Benchtime,
+		Rounds: st.plan.Rounds, RoundsDone: st.out.RoundsDone, Runs: st.out.Runs,
+		ElapsedNS: st.out.Elapsed, BenchNS: st.out.BenchTime,
+	}
+	if runErr != nil {
+		m.Error = runErr.Error()
+	}
+	for _, s := range st.out.Sides {
+		m.Sides = append(m.Sides, ManifestSide{Name: s.Name, Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain,
+			GoVersion: s.GoVersion, Why: s.Why, File: filepath.Base(s.File), Packages: s.Packages})
+	}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(st.plan.ResultsDir, ManifestFile), append(data, '\n'), 0o644)
+}

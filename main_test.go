@@ -1,0 +1,78 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){"benchgate": main})
+}
+
+// TestScripts runs the CLI end to end from the txtar scripts in
+// testdata/script: flags, messages, exit codes, and real gate runs on
+// throwaway git repositories with the real go command.
+//
+// Scripts whose name starts with "e2e_" build and run real benchmarks and
+// take tens of seconds each; -short skips them for quick local loops, and
+// .ci/run runs them.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, params(t, "testdata/script"))
+}
+
+func TestEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping real benchmark runs")
+	}
+	testscript.Run(t, params(t, "testdata/e2e"))
+}
+
+func params(t *testing.T, dir string) testscript.Params {
+	return testscript.Params{
+		Dir:                 dir,
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			// The go command and git need a real cache, module cache,
+			// proxy and identity; testscript's sandbox has none.
+			for _, k := range []string{"PATH", "GOCACHE", "GOMODCACHE", "GOPATH", "GOPROXY", "GOSUMDB", "GOFLAGS", "GONOSUMDB", "GOPRIVATE"} {
+				if v := goenv(t, k); v != "" {
+					env.Setenv(k, v)
+				}
+			}
+			env.Setenv("GOTOOLCHAIN", "local")
+			env.Setenv("GIT_AUTHOR_NAME", "benchgate test")
+			env.Setenv("GIT_AUTHOR_EMAIL", "test@benchgate.invalid")
+			env.Setenv("GIT_COMMITTER_NAME", "benchgate test")
+			env.Setenv("GIT_COMMITTER_EMAIL", "test@benchgate.invalid")
+			env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+			env.Setenv("HOME", env.WorkDir)
+			return nil
+		},
+	}
+}
+
+// goenv returns an environment variable, or for go variables what
+// "go env" says, so that tests use the same caches as the developer.
+func goenv(t *testing.T, key string) string {
+	if v := os.Getenv(key); v != "" || key == "PATH" {
+		return v
+	}
+	if !strings.HasPrefix(key, "GO") {
+		return ""
+	}
+	out, err := exec.Command("go", "env", key).Output()
+	if err != nil {
+		t.Logf("go env %s: %v", key, err)
+		return ""
+	}
+	v := strings.TrimSpace(string(out))
+	if key == "GOCACHE" || key == "GOMODCACHE" || key == "GOPATH" {
+		v = filepath.Clean(v)
+	}
+	return v
+}
