@@ -75,12 +75,15 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 
 	if len(r.Decisions) > 0 {
 		fmt.Fprintf(ew, "<details><summary>All %d comparisons</summary>\n\n", len(r.Decisions))
-		for _, g := range r.groups() {
+		var prevConfig []string
+		for i, g := range r.groups() {
 			var cfg []string
 			for _, l := range g.config {
 				cfg = append(cfg, MarkdownCode(l))
 			}
-			if len(cfg) > 0 {
+			changed := i == 0 || !equalStrings(g.config, prevConfig)
+			prevConfig = g.config
+			if len(cfg) > 0 && changed {
 				fmt.Fprintf(ew, "%s\n\n", strings.Join(cfg, " · "))
 			}
 			writeMarkdownTable(ew, g.rows, false)
@@ -104,7 +107,7 @@ func writeMarkdownTable(w io.Writer, rows []decide.Decision, withUnit bool) {
 		fmt.Fprintf(w, "| Benchmark (%s) | Base | Head | Δ | p | Status |\n|---|--:|--:|--:|---|---|\n", MarkdownText(rows[0].Unit))
 	}
 	for _, d := range rows {
-		delta := FormatDelta(d)
+		delta := MarkdownText(FormatDelta(d))
 		if d.Status == decide.Regression {
 			delta = "**" + delta + "**"
 		}
@@ -115,7 +118,7 @@ func writeMarkdownTable(w io.Writer, rows []decide.Decision, withUnit bool) {
 		cells = append(cells,
 			MarkdownText(formatEstimate(d.Base, d.Unit)),
 			MarkdownText(formatEstimate(d.Head, d.Unit)),
-			MarkdownText(delta),
+			delta,
 			MarkdownText(FormatP(d)),
 			markdownStatus(d))
 		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))

@@ -1,0 +1,121 @@
+package gitx
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func gitEnv(t *testing.T) []string {
+	home := t.TempDir()
+	return append(os.Environ(), "HOME="+home, "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t.invalid", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t.invalid")
+}
+
+// newRepo makes a repository with n commits on main.
+func newRepo(t *testing.T, n int) *Repo {
+	t.Helper()
+	dir := t.TempDir()
+	env := gitEnv(t)
+	run := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir, cmd.Env = dir, env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run("init", "-q", "-b", "main")
+	for i := 0; i < n; i++ {
+		os.WriteFile(filepath.Join(dir, "f.txt"), []byte(strings.Repeat("x", i+1)), 0o644)
+		run("add", "-A")
+		run("commit", "-q", "-m", "c")
+	}
+	r, err := Open(context.Background(), dir, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestResolveRefusesOptionLikeRefs(t *testing.T) {
+	r := newRepo(t, 2)
+	ctx := context.Background()
+	if sha, err := r.Resolve(ctx, "HEAD~1"); err != nil || len(sha) != 40 {
+		t.Fatalf("Resolve(HEAD~1) = %q, %v", sha, err)
+	}
+	outFile := filepath.Join(t.TempDir(), "pwned")
+	for _, ref := range []string{"-h", "--output=" + outFile, "--all", "no-such-branch", "", "HEAD\nmain", "HEAD:f.txt"} {
+		_, err := r.Resolve(ctx, ref)
+		var re *RefError
+		if !errors.As(err, &re) {
+			t.Errorf("Resolve(%q) = %v, want a *RefError", ref, err)
+		}
+	}
+	if _, err := os.Stat(outFile); err == nil {
+		t.Error("a ref was read as an option: --output wrote a file")
+	}
+}
+
+func TestDefaultBase(t *testing.T) {
+	ctx := context.Background()
+	r := newRepo(t, 3)
+	// On main with a clean tree: HEAD~1.
+	ref, sha, why, err := r.DefaultBase(ctx)
+	if err != nil || ref != "HEAD~1" || len(sha) != 40 || !strings.Contains(why, "parent") {
+		t.Errorf("clean main: DefaultBase = %q %q %q %v", ref, sha, why, err)
+	}
+	// Uncommitted changes: HEAD, so the changes are measured.
+	os.WriteFile(filepath.Join(r.Root, "f.txt"), []byte("changed"), 0o644)
+	if ref, _, _, err := r.DefaultBase(ctx); err != nil || ref != "HEAD" {
+		t.Errorf("dirty tree: DefaultBase = %q, %v; want HEAD", ref, err)
+	}
+	// On a branch: the merge-base with main.
+	mainSHA, _ := r.Resolve(ctx, "main")
+	cmd := exec.Command("sh", "-c", "git checkout -q -b feature && git commit -q -am feature")
+	cmd.Dir, cmd.Env = r.Root, r.Env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	ref, sha, why, err = r.DefaultBase(ctx)
+	if err != nil || sha != mainSHA || !strings.Contains(why, "merge-base of main") {
+		t.Errorf("branch: DefaultBase = %q %q %q %v; want main's %s", ref, sha, why, err, mainSHA)
+	}
+}
+
+func TestWorktreeLeavesNothing(t *testing.T) {
+	ctx := context.Background()
+	r := newRepo(t, 2)
+	sha, _ := r.Resolve(ctx, "HEAD~1")
+	dir := filepath.Join(t.TempDir(), "wt")
+	if err := r.AddWorktree(ctx, sha, dir); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "f.txt")); err != nil || string(b) != "x" {
+		t.Fatalf("worktree content %q, %v", b, err)
+	}
+	// Removal works with a context that is already cancelled (Ctrl-C).
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := r.RemoveWorktree(cctx, dir); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := r.git(ctx, "worktree", "list")
+	if strings.Count(out, "\n") != 0 {
+		t.Errorf("worktree list after removal:\n%s", out)
+	}
+	if dirty, _ := r.IsDirty(ctx); dirty {
+		t.Error("the working tree was modified")
+	}
+}
+
+func TestOpenOutsideRepo(t *testing.T) {
+	_, err := Open(context.Background(), t.TempDir(), gitEnv(t))
+	if !errors.Is(err, ErrNotRepo) {
+		t.Errorf("Open outside a repository = %v, want ErrNotRepo", err)
+	}
+}

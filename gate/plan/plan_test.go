@@ -1,0 +1,75 @@
+package plan
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestOrderRotates(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{
+		{2, "[0 1] [1 0] [0 1] [1 0]"},
+		{3, "[0 1 2] [1 2 0] [2 0 1] [0 1 2]"},
+	} {
+		var got []string
+		for r := 0; r < 4; r++ {
+			got = append(got, fmt.Sprint(Order(r, tt.n)))
+		}
+		if g := strings.Join(got, " "); g != tt.want {
+			t.Errorf("Order over 4 rounds of %d sides = %s, want %s", tt.n, g, tt.want)
+		}
+	}
+}
+
+func TestValidToolchain(t *testing.T) {
+	for _, ok := range []string{"local", "auto", "path", "go1.27.3", "go1.21.0", "go1.20", "go1.19.13", "go1.22rc1", "go1.21.0+auto", "path"} {
+		if !ValidToolchain(ok) {
+			t.Errorf("ValidToolchain(%q) = false", ok)
+		}
+	}
+	for _, bad := range []string{"", "1.21", "go", "golang1.21", "go1.21;rm -rf /", "-x", "go1.21.0 local"} {
+		if ValidToolchain(bad) {
+			t.Errorf("ValidToolchain(%q) = true", bad)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	good := func() *Plan {
+		return &Plan{Sides: []Side{{Name: "base"}, {Name: "head"}}, Bench: ".", Benchtime: "100ms", Rounds: 10, Timeout: time.Minute}
+	}
+	if err := good().Validate(); err != nil {
+		t.Fatalf("valid plan: %v", err)
+	}
+	for _, tt := range []struct {
+		mod  func(*Plan)
+		want string
+	}{
+		{func(p *Plan) { p.Rounds = 0 }, "invalid -rounds 0"},
+		{func(p *Plan) { p.Benchtime = "fast" }, `invalid -benchtime "fast"`},
+		{func(p *Plan) { p.Bench = "(" }, `invalid -bench "("`},
+		{func(p *Plan) { p.Sides[1].Toolchain = "1.21" }, `invalid -head-toolchain "1.21"`},
+		{func(p *Plan) { p.Packages = []string{"-rounds"} }, "flags go before the packages"},
+		{func(p *Plan) { p.Timeout = 0 }, "invalid -timeout"},
+	} {
+		p := good()
+		tt.mod(p)
+		if err := p.Validate(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Validate() = %v, want it to say %q", err, tt.want)
+		}
+	}
+}
+
+func TestLabel(t *testing.T) {
+	s := Side{Name: "base", Ref: "main", Commit: "0123456789abcdef0123456789abcdef01234567", Toolchain: "go1.27.3"}
+	if got, want := s.Label(), "GOTOOLCHAIN=go1.27.3 · 0123456789ab (main)"; got != want {
+		t.Errorf("Label() = %q, want %q", got, want)
+	}
+	if got := (Side{}).Label(); got != "working tree" {
+		t.Errorf("Label() of the working tree = %q", got)
+	}
+}

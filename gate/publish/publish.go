@@ -1,0 +1,592 @@
+// Package publish keeps benchgate's one comment on a pull request up to date
+// through the GitHub REST API (go-github v60).
+//
+// # Place in the pipeline
+//
+// publish is the last stage: report renders the markdown, and publish puts it
+// where people look. It is one of the two stages that touch the network. It
+// reads no environment: main passes in the token and GITHUB_API_URL, and the
+// repository and pull-request number that package ghevent read from the
+// event.
+//
+// # One comment per pull request and comment-id
+//
+// [Commenter.Upsert] looks for an earlier comment whose first line is the
+// hidden marker
+//
+//	<!-- benchgate:comment-id=ID -->
+//
+// (see [Marker]), reading every page of the pull request's comments, 100 at
+// a time. It edits that comment in place if it finds one and creates it
+// otherwise, so a pull request has one benchgate comment per comment-id and
+// several gates in one workflow do not overwrite each other. If the body is
+// already what it would write, nothing is sent.
+//
+// # Whose comments it edits
+//
+// Anyone can paste the marker into a comment of their own, so a marker alone
+// is not enough. A comment is benchgate's when its author is
+//
+//   - github-actions[bot], the author of everything written with a
+//     workflow's GITHUB_TOKEN;
+//   - [Config.Author], when the caller names the account its token acts as;
+//   - the token's own user, as GET /user reports it for personal access
+//     tokens (asked once, and only when a marked comment by someone else
+//     turns up);
+//   - any bot ("type": "Bot"), but only when GET /user cannot say who the
+//     token is, as for GitHub App installation tokens, which comment as
+//     "app-name[bot]".
+//
+// Of benchgate's comments the most recent one is edited; older ones are
+// reported in [Result.Stale] and left alone. Marked comments by anyone else
+// are reported in [Result.Ignored] and never edited: with a token that may
+// edit other people's comments (a maintainer's), editing a stranger's
+// comment would let them steer where the report goes.
+//
+// # Size
+//
+// GitHub refuses bodies longer than 65,536 characters. Upsert fits the body
+// with [Fit], counting bytes to stay safe whichever way GitHub counts, and
+// appends a note (by default [DefaultTruncationNote]) pointing at the job
+// summary, which holds the full report.
+//
+// # Failures
+//
+// Transient failures (5xx answers, lost connections, timeouts) are retried
+// with exponential backoff, and rate limits are waited out when GitHub asks
+// for at most [RetryPolicy.MaxRetryAfter]; see [RetryPolicy] for the bounds.
+// A token that may not write comments, as in pull requests from forks, gives
+// a [*PermissionError], which the caller should report as a warning: the gate
+// has still decided. Anything else is an [*Error] that says what was being
+// done, how it failed and what to do. The token never appears in an error.
+package publish
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/google/go-github/v60/github"
+)
+
+// botLogin is the author of comments written with a workflow's GITHUB_TOKEN.
+const botLogin = "github-actions[bot]"
+
+// DefaultAPIURL is the REST API of github.com, used when Config.APIURL is
+// empty.
+const DefaultAPIURL = "https://api.github.com/"
+
+// maxPages bounds the comment listing: 1,000 pages of 100 comments is far
+// more than any pull request holds.
+const maxPages = 1000
+
+// Config configures a Commenter.
+type Config struct {
+	// Token authenticates every request (sent as "Authorization: Bearer").
+	// Required.
+	Token string
+
+	// APIURL is the REST API's base URL: GITHUB_API_URL, such as
+	// https://ghe.example.com/api/v3 on GitHub Enterprise Server. Empty
+	// means DefaultAPIURL. A missing trailing slash is added.
+	APIURL string
+
+	// HTTPClient is the client to send requests with; nil means a new
+	// http.Client. Its Transport is wrapped, not changed. A Timeout on it
+	// bounds a request with all its retries.
+	HTTPClient *http.Client
+
+	// Retry bounds retries and waits; zero fields take their defaults.
+	Retry RetryPolicy
+
+	// Sleep waits between tries; nil means Sleep. Tests pass a function
+	// that records the wait and returns at once.
+	Sleep SleepFunc
+
+	// Logf receives notices about retries and waits, such as
+	// "POST repos/o/r/issues/7/comments: 502 Bad Gateway; retrying in 2s".
+	// nil discards them.
+	Logf func(format string, args ...any)
+
+	// Author is the login the token comments as, if the caller knows it.
+	// Comments by Author that carry the marker are benchgate's. Optional.
+	Author string
+
+	// TruncationNote replaces DefaultTruncationNote, for example to link to
+	// the run's summary.
+	TruncationNote string
+}
+
+// Commenter publishes benchgate's pull-request comment. It is safe for
+// concurrent use.
+type Commenter struct {
+	client *github.Client
+	policy RetryPolicy
+	sleep  SleepFunc
+	logf   func(string, ...any)
+	author string
+	note   string
+	token  string // kept only to make sure no error text carries it
+
+	mu         sync.Mutex
+	self       string // the token's login, from GET /user
+	selfLooked bool
+}
+
+// New returns a Commenter for the API at cfg.APIURL.
+func New(cfg Config) (*Commenter, error) {
+	if cfg.Token == "" {
+		return nil, errors.New("no GitHub token to comment with: set the github-token input (its default is ${{ github.token }})")
+	}
+	base, err := apiBaseURL(cfg.APIURL)
+	if err != nil {
+		return nil, err
+	}
+	policy := cfg.Retry.withDefaults()
+	sleep := cfg.Sleep
+	if sleep == nil {
+		sleep = Sleep
+	}
+	logf := cfg.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	hc := &http.Client{}
+	if cfg.HTTPClient != nil {
+		c := *cfg.HTTPClient
+		hc = &c
+	}
+	next := hc.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	hc.Transport = &retryTransport{next: next, policy: policy, sleep: sleep, logf: logf}
+
+	client := github.NewClient(hc).WithAuthToken(cfg.Token)
+	client.BaseURL = base
+	client.UserAgent = "benchgate (+https://github.com/benchgate/benchgate)"
+
+	note := cfg.TruncationNote
+	if note == "" {
+		note = DefaultTruncationNote
+	}
+	return &Commenter{
+		client: client,
+		policy: policy,
+		sleep:  sleep,
+		logf:   logf,
+		author: cfg.Author,
+		note:   note,
+		token:  cfg.Token,
+	}, nil
+}
+
+// apiBaseURL checks GITHUB_API_URL and gives it the trailing slash go-github
+// needs to resolve relative paths under it.
+func apiBaseURL(s string) (*url.URL, error) {
+	if s == "" {
+		s = DefaultAPIURL
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return nil, fmt.Errorf("GitHub API URL %q is not an http(s) URL such as https://api.github.com or https://ghe.example.com/api/v3: check GITHUB_API_URL", s)
+	}
+	if !strings.HasSuffix(u.Path, "/") {
+		u.Path += "/"
+	}
+	return u, nil
+}
+
+// Client returns the go-github client the Commenter uses, with its retries
+// and authentication, for other API calls.
+func (c *Commenter) Client() *github.Client { return c.client }
+
+// Action says what Upsert did.
+type Action string
+
+// The actions Upsert reports.
+const (
+	Created   Action = "created"
+	Updated   Action = "updated"
+	Unchanged Action = "unchanged"
+)
+
+// Result describes a successful Upsert.
+type Result struct {
+	// Action is what was done.
+	Action Action
+	// ID is the comment's ID.
+	ID int64
+	// URL is the comment's html_url.
+	URL string
+	// Truncated reports that the body was cut to fit GitHub's limit.
+	Truncated bool
+	// Stale lists older comments of benchgate's with the same marker,
+	// left alone.
+	Stale []int64
+	// Ignored lists comments carrying the marker whose authors are not
+	// benchgate's; they were not edited.
+	Ignored []int64
+}
+
+// Upsert makes body the content of benchgate's comment for commentID on
+// pull request (or issue) number of owner/repo: it edits the existing
+// comment or creates one. See the package documentation for how the comment
+// is found, whose comments count, and how failures are reported.
+func (c *Commenter) Upsert(ctx context.Context, owner, repo string, number int, commentID, body string) (*Result, error) {
+	marker, err := Marker(commentID)
+	if err != nil {
+		return nil, err
+	}
+	if owner == "" || repo == "" || number <= 0 {
+		return nil, fmt.Errorf("publishing the benchgate comment: no pull request to comment on (repository %q, number %d): run on a pull_request event, or pass the pull-request number from the measuring job", owner+"/"+repo, number)
+	}
+	where := fmt.Sprintf("%s/%s#%d", owner, repo, number)
+	fitted, truncated := Fit(body, MaxCommentBytes-len(marker)-1, c.note)
+	full := marker + "\n" + fitted
+
+	ctx, cancel := context.WithTimeout(ctx, c.policy.Timeout)
+	defer cancel()
+
+	createAttempts := 0
+	for try := 1; ; try++ {
+		res := &Result{Truncated: truncated}
+		found, lerr := c.find(ctx, owner, repo, number, marker, res)
+		if lerr != nil {
+			return nil, c.fail("listing the comments on "+where, lerr.info, lerr.err)
+		}
+		if found != nil {
+			res.ID, res.URL = found.GetID(), found.GetHTMLURL()
+			if found.GetBody() == full {
+				res.Action = Unchanged
+				return res, nil
+			}
+			actx, info := withCallInfo(ctx)
+			updated, _, err := c.client.Issues.EditComment(actx, owner, repo, found.GetID(), &github.IssueComment{Body: &full})
+			if err == nil {
+				res.Action, res.URL = Updated, updated.GetHTMLURL()
+				return res, nil
+			}
+			if statusOf(err) == http.StatusNotFound && try < c.policy.MaxAttempts {
+				// Deleted since it was listed, or not ours to see: look
+				// again; a second 404 is reported.
+				c.logf("benchgate comment %d on %s was not found when editing it; looking again", found.GetID(), where)
+				continue
+			}
+			return nil, c.fail(fmt.Sprintf("updating benchgate comment %d on %s", found.GetID(), where), info, err)
+		}
+
+		actx, info := withCallInfo(ctx)
+		created, _, err := c.client.Issues.CreateComment(actx, owner, repo, number, &github.IssueComment{Body: &full})
+		createAttempts += info.attempts
+		if err == nil {
+			res.Action, res.ID, res.URL = Created, created.GetID(), created.GetHTMLURL()
+			return res, nil
+		}
+		if transient(ctx, err) && try < c.policy.MaxAttempts {
+			// The comment may have been created even though the answer
+			// was lost: list again before creating another.
+			wait := c.policy.backoff(try)
+			c.logf("creating the benchgate comment on %s: %s; checking for it and retrying in %s", where, c.redact(cause(err)), wait)
+			if serr := c.sleep(ctx, wait); serr != nil {
+				return nil, c.fail("creating the benchgate comment on "+where, &callInfo{attempts: createAttempts}, serr)
+			}
+			continue
+		}
+		info.attempts = createAttempts
+		return nil, c.fail("creating the benchgate comment on "+where, info, err)
+	}
+}
+
+// listError carries the call info of a failed listing.
+type listError struct {
+	info *callInfo
+	err  error
+}
+
+// find reads every page of comments and picks benchgate's most recent one.
+func (c *Commenter) find(ctx context.Context, owner, repo string, number int, marker string, res *Result) (*github.IssueComment, *listError) {
+	var candidates []*github.IssueComment
+	opts := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100, Page: 1}}
+	for pages := 0; pages < maxPages; pages++ {
+		lctx, info := withCallInfo(ctx)
+		comments, resp, err := c.client.Issues.ListComments(lctx, owner, repo, number, opts)
+		if err != nil {
+			return nil, &listError{info, err}
+		}
+		for _, cm := range comments {
+			if hasMarker(cm.GetBody(), marker) {
+				candidates = append(candidates, cm)
+			}
+		}
+		if resp.NextPage <= opts.Page {
+			break
+		}
+		opts.Page = resp.NextPage
+	}
+	if len(candidates) == 0 {
+		return nil, nil
+	}
+	// Most recent first.
+	sort.SliceStable(candidates, func(i, j int) bool {
+		ti, tj := candidates[i].GetCreatedAt().Time, candidates[j].GetCreatedAt().Time
+		if !ti.Equal(tj) {
+			return ti.After(tj)
+		}
+		return candidates[i].GetID() > candidates[j].GetID()
+	})
+	var chosen *github.IssueComment
+	for _, cm := range candidates {
+		switch {
+		case !c.ours(ctx, cm.GetUser()):
+			res.Ignored = append(res.Ignored, cm.GetID())
+		case chosen == nil:
+			chosen = cm
+		default:
+			res.Stale = append(res.Stale, cm.GetID())
+		}
+	}
+	if len(res.Ignored) > 0 {
+		c.logf("ignoring %d comment(s) carrying benchgate's marker %s by other authors: %v", len(res.Ignored), marker, res.Ignored)
+	}
+	return chosen, nil
+}
+
+// ours reports whether a comment by u is benchgate's (see the package
+// documentation).
+func (c *Commenter) ours(ctx context.Context, u *github.User) bool {
+	login := u.GetLogin()
+	if login == "" {
+		return false
+	}
+	if strings.EqualFold(login, botLogin) || (c.author != "" && strings.EqualFold(login, c.author)) {
+		return true
+	}
+	if self, known := c.whoami(ctx); known {
+		return strings.EqualFold(login, self)
+	}
+	return u.GetType() == "Bot"
+}
+
+// whoami asks GET /user, once, which account the token acts as. Installation
+// tokens are refused (403), and so it reports known=false for them.
+func (c *Commenter) whoami(ctx context.Context) (login string, known bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.selfLooked {
+		c.selfLooked = true
+		u, _, err := c.client.Users.Get(ctx, "")
+		if err != nil {
+			c.logf("could not tell which account the token acts as (%s); treating comments by bots as benchgate's", c.redact(cause(err)))
+		} else {
+			c.self = u.GetLogin()
+		}
+	}
+	return c.self, c.self != ""
+}
+
+// redact removes the token from text that will be shown, in case an answer
+// ever echoes it.
+func (c *Commenter) redact(s string) string {
+	if c.token == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, c.token, "[redacted]")
+}
+
+// PermissionError reports that the token may not read or write the pull
+// request's comments: 403 "Resource not accessible by integration" for the
+// read-only GITHUB_TOKEN of a pull request from a fork, or 404 for a token
+// that cannot see the repository. Callers should warn, not fail: the gate's
+// verdict stands without the comment.
+type PermissionError struct {
+	// Op is what was being done, such as
+	// "creating the benchgate comment on octo-org/hello-go#42".
+	Op string
+	// Status is the HTTP status: 403 or 404.
+	Status int
+	// Message is GitHub's message.
+	Message string
+	// Err is the go-github error.
+	Err error
+}
+
+func (e *PermissionError) Error() string {
+	msg := e.Message
+	if msg == "" {
+		msg = http.StatusText(e.Status)
+	}
+	return fmt.Sprintf("%s: %d %s: the token may not write pull-request comments (pull requests from forks get a read-only token): give the job `permissions: pull-requests: write`, or measure in the pull_request workflow and comment from a workflow_run workflow",
+		e.Op, e.Status, msg)
+}
+
+func (e *PermissionError) Unwrap() error { return e.Err }
+
+// Error reports a failure to publish that is not a permission problem.
+type Error struct {
+	// Op is what was being done, such as
+	// "updating benchgate comment 123 on octo-org/hello-go#42".
+	Op string
+	// Status is the HTTP status of the last answer, or 0 when there was
+	// none (a lost connection, a timeout).
+	Status int
+	// Attempts is how many times the request was tried.
+	Attempts int
+	// Hint says what to do.
+	Hint string
+	// Err is the underlying error.
+	Err error
+
+	cause string // Err, described for people, with the token removed
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Op)
+	b.WriteString(": ")
+	b.WriteString(e.cause)
+	if e.Attempts > 1 {
+		fmt.Fprintf(&b, " after %d attempts", e.Attempts)
+	}
+	if e.Hint != "" {
+		b.WriteString(": ")
+		b.WriteString(e.Hint)
+	}
+	return b.String()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// fail turns a go-github or transport error into a *PermissionError or an
+// *Error.
+func (c *Commenter) fail(op string, info *callInfo, err error) error {
+	status := statusOf(err)
+	if (status == http.StatusForbidden && !isRateLimit(err)) || status == http.StatusNotFound {
+		return &PermissionError{Op: op, Status: status, Message: c.redact(githubMessage(err)), Err: err}
+	}
+	e := &Error{Op: op, Status: status, Err: err, cause: c.redact(cause(err))}
+	if info != nil {
+		e.Attempts = info.attempts
+		if info.gaveUp != "" {
+			e.cause += " (" + info.gaveUp + ")"
+		}
+	}
+	switch {
+	case errors.Is(err, context.Canceled):
+		e.Hint = "the job was cancelled"
+	case errors.Is(err, context.DeadlineExceeded):
+		e.Hint = fmt.Sprintf("GitHub did not answer within the %s benchgate allows for commenting: re-run the job", c.policy.Timeout)
+	case isRateLimit(err):
+		e.Hint = "GitHub's API rate limit is exhausted: re-run the job later, or run fewer jobs that comment at the same time"
+	case status == http.StatusUnauthorized:
+		e.Hint = "GitHub refused the token: check the github-token input (its default is ${{ github.token }})"
+	case status == http.StatusUnprocessableEntity:
+		e.Hint = "GitHub refused the comment: please report this benchgate bug with the job log"
+	case status >= 500 || status == 0:
+		e.Hint = "GitHub's API is failing or unreachable: re-run the job; the report is still in the job summary"
+	}
+	return e
+}
+
+// statusOf returns the HTTP status of a go-github error, or 0.
+func statusOf(err error) int {
+	var er *github.ErrorResponse
+	var ar *github.AbuseRateLimitError
+	var rr *github.RateLimitError
+	switch {
+	case errors.As(err, &er) && er.Response != nil:
+		return er.Response.StatusCode
+	case errors.As(err, &ar) && ar.Response != nil:
+		return ar.Response.StatusCode
+	case errors.As(err, &rr) && rr.Response != nil:
+		return rr.Response.StatusCode
+	}
+	return 0
+}
+
+// isRateLimit reports whether err is a rate-limit refusal rather than a
+// permission one. go-github types most of them; a 403 that it did not
+// recognise is checked by its headers and message.
+func isRateLimit(err error) bool {
+	var ar *github.AbuseRateLimitError
+	var rr *github.RateLimitError
+	if errors.As(err, &ar) || errors.As(err, &rr) {
+		return true
+	}
+	var er *github.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil {
+		h := er.Response.Header
+		if er.Response.StatusCode == http.StatusTooManyRequests || h.Get("Retry-After") != "" || h.Get("X-RateLimit-Remaining") == "0" {
+			return true
+		}
+		return isSecondaryRateLimitMessage(er.Message + " " + er.DocumentationURL)
+	}
+	return false
+}
+
+// transient reports whether a failed create may succeed if tried again.
+func transient(ctx context.Context, err error) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	if s := statusOf(err); s >= 500 {
+		return true
+	}
+	var ne net.Error
+	if errors.As(err, &ne) {
+		return true
+	}
+	var ue *url.Error
+	return errors.As(err, &ue)
+}
+
+// githubMessage returns the message GitHub sent with an error answer.
+func githubMessage(err error) string {
+	var er *github.ErrorResponse
+	var ar *github.AbuseRateLimitError
+	var rr *github.RateLimitError
+	switch {
+	case errors.As(err, &er):
+		return er.Message
+	case errors.As(err, &ar):
+		return ar.Message
+	case errors.As(err, &rr):
+		return rr.Message
+	}
+	return ""
+}
+
+// cause describes err briefly: "502 Bad Gateway: Server Error" for an
+// answer, the inner error for a failed connection.
+func cause(err error) string {
+	if s := statusOf(err); s != 0 {
+		text := fmt.Sprintf("%d %s", s, http.StatusText(s))
+		if m := githubMessage(err); m != "" && m != http.StatusText(s) {
+			text += ": " + m
+		}
+		var er *github.ErrorResponse
+		if errors.As(err, &er) && len(er.Errors) > 0 {
+			var details []string
+			for _, fe := range er.Errors {
+				if fe.Message != "" {
+					details = append(details, fe.Message)
+				} else {
+					details = append(details, fe.Field+" "+fe.Code)
+				}
+			}
+			text += " (" + strings.Join(details, "; ") + ")"
+		}
+		return text
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err.Error()
+	}
+	return err.Error()
+}

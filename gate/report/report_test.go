@@ -1,0 +1,112 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func sample(t *testing.T) *Report {
+	t.Helper()
+	res, err := compare.Load([]string{"testdata/base.txt"}, []string{"testdata/head.txt"}, compare.DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := New(decide.Decide(res, decide.DefaultPolicy), res.Confidence)
+	rep.Sides = []Side{{Name: "base", Label: "go1.19.13 · working tree"}, {Name: "head", Label: "go1.20.14 · working tree"}}
+	rep.Rounds = 6
+	rep.ResultsDir = ".benchgate"
+	return rep
+}
+
+// TestGolden renders the sample in every format and compares with the
+// golden files; run with -update after an intended change.
+func TestGolden(t *testing.T) {
+	rep := sample(t)
+	for _, tt := range []struct {
+		file  string
+		write func(*bytes.Buffer) error
+	}{
+		{"golden.txt", func(b *bytes.Buffer) error { return rep.WriteText(b) }},
+		{"golden.md", func(b *bytes.Buffer) error { return rep.WriteMarkdown(b) }},
+		{"golden.json", func(b *bytes.Buffer) error { return rep.WriteJSON(b) }},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := tt.write(&buf); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", tt.file)
+			if *update {
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("%s differs from the golden file (go test ./gate/report -update to accept):\n%s", tt.file, buf.String())
+			}
+		})
+	}
+}
+
+// TestJSONContract checks the shape other tools depend on.
+func TestJSONContract(t *testing.T) {
+	var buf bytes.Buffer
+	if err := sample(t).WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Verdict     string  `json:"verdict"`
+		Alpha       float64 `json:"alpha"`
+		Comparisons []map[string]json.RawMessage
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Verdict != "regression" || doc.Alpha != 0.05 {
+		t.Errorf("verdict %q alpha %v", doc.Verdict, doc.Alpha)
+	}
+	seen := map[string]bool{}
+	for _, c := range doc.Comparisons {
+		for _, k := range []string{"benchmark", "config", "unit", "base", "head", "delta", "p", "significant", "worse", "status"} {
+			if _, ok := c[k]; !ok {
+				t.Errorf("comparison lacks %q: %v", k, c)
+			}
+		}
+		var status, unit, bench string
+		json.Unmarshal(c["status"], &status)
+		json.Unmarshal(c["unit"], &unit)
+		json.Unmarshal(c["benchmark"], &bench)
+		seen[status] = true
+		switch status {
+		case "new", "removed":
+			if string(c["delta"]) != "null" || string(c["p"]) != "null" {
+				t.Errorf("%s %s: delta %s p %s, want null", status, bench, c["delta"], c["p"])
+			}
+		case "regression":
+			var delta, p float64
+			json.Unmarshal(c["delta"], &delta)
+			json.Unmarshal(c["p"], &p)
+			if bench != "RSA/bits=2048/op=verify-2" || unit != "sec/op" || delta < 3.9 || delta > 4.1 || p > 0.05 {
+				t.Errorf("regression %s %s delta %v p %v", bench, unit, delta, p)
+			}
+		}
+	}
+	for _, s := range []string{"regression", "improvement", "new", "removed", "too-few-samples", "unchanged"} {
+		if !seen[s] {
+			t.Errorf("sample has no %q comparison; the contract test should cover it", s)
+		}
+	}
+}

@@ -1,0 +1,193 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/benchgate/benchgate/gate/plan"
+)
+
+// fakeExec plays the go command and the test binaries.
+type fakeExec struct {
+	calls []Cmd
+	// failOn makes the n-th binary run (1-based) fail with this output.
+	failOn     int
+	failOutput string
+	runs       int
+}
+
+func (f *fakeExec) Run(ctx context.Context, c Cmd, out io.Writer) error {
+	f.calls = append(f.calls, c)
+	switch {
+	case c.Path == "go" && c.Args[0] == "env":
+		tc := "go1.26.8"
+		for _, kv := range c.Env {
+			if v, ok := strings.CutPrefix(kv, "GOTOOLCHAIN="); ok && strings.HasPrefix(v, "go") {
+				tc = v
+			}
+		}
+		fmt.Fprintln(out, tc)
+	case c.Path == "go" && c.Args[0] == "list":
+		fmt.Fprintf(out, "example.com/a\t%s/a\t1\t0\n", c.Dir)
+		fmt.Fprintf(out, "example.com/notests\t%s/notests\t0\t0\n", c.Dir)
+	case c.Path == "go" && c.Args[0] == "test":
+		// go test -c -o BIN -- PKG
+	default:
+		f.runs++
+		if f.runs == f.failOn {
+			fmt.Fprint(out, f.failOutput)
+			return errors.New("exit status 2")
+		}
+		fmt.Fprintf(out, "pkg: example.com/a\nBenchmarkX-2 100 %d ns/op\nPASS\n", 1000+f.runs)
+	}
+	return nil
+}
+
+func testPlan(t *testing.T, rounds int) *plan.Plan {
+	return &plan.Plan{
+		Sides: []plan.Side{
+			{Name: "base", Toolchain: "local"},
+			{Name: "head", Toolchain: "go1.27.3"},
+		},
+		Packages:   []string{"./..."},
+		Bench:      ".",
+		Benchtime:  "10ms",
+		Rounds:     rounds,
+		Timeout:    time.Minute,
+		ResultsDir: filepath.Join(t.TempDir(), "out"),
+	}
+}
+
+func TestRunInterleavesAndRotates(t *testing.T) {
+	fe := &fakeExec{}
+	p := testPlan(t, 4)
+	var progress strings.Builder
+	out, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Env: []string{"PATH=/bin"}, Exec: fe, Progress: &progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Binary runs, in order: which side's binary ran?
+	var order []string
+	for _, c := range fe.calls {
+		if c.Path == "go" {
+			continue
+		}
+		if strings.Contains(c.Path, "bin0") {
+			order = append(order, "base")
+		} else {
+			order = append(order, "head")
+		}
+		if !strings.HasSuffix(c.Dir, "/a") {
+			t.Errorf("binary ran in %s, want the package directory", c.Dir)
+		}
+		for _, want := range []string{"-test.run=^$", "-test.bench=.", "-test.benchtime=10ms", "-test.benchmem", "-test.count=1", "-test.paniconexit0"} {
+			if !contains(c.Args, want) {
+				t.Errorf("binary args %v lack %s", c.Args, want)
+			}
+		}
+	}
+	want := "base head head base base head head base"
+	if got := strings.Join(order, " "); got != want {
+		t.Errorf("run order %q, want %q", got, want)
+	}
+	if out.RoundsDone != 4 {
+		t.Errorf("rounds done %d, want 4", out.RoundsDone)
+	}
+	// The package without test files was not built.
+	for _, c := range fe.calls {
+		if c.Path == "go" && c.Args[0] == "test" && contains(c.Args, "example.com/notests") {
+			t.Error("built a package without test files")
+		}
+	}
+	// Each side's toolchain reached its go commands, and its version was
+	// recorded.
+	if out.Sides[1].GoVersion != "go1.27.3" || out.Sides[0].GoVersion != "go1.26.8" {
+		t.Errorf("go versions %q, %q", out.Sides[0].GoVersion, out.Sides[1].GoVersion)
+	}
+	base, _ := os.ReadFile(out.Sides[0].File)
+	if n := strings.Count(string(base), "# benchgate: side=base round="); n != 4 {
+		t.Errorf("base.txt has %d run headers, want 4:\n%s", n, base)
+	}
+	if !strings.Contains(string(base), "go=go1.26.8 GOTOOLCHAIN=local") {
+		t.Errorf("base.txt header does not name the toolchain:\n%s", base)
+	}
+	if _, err := os.Stat(filepath.Join(p.ResultsDir, ManifestFile)); err != nil {
+		t.Errorf("no manifest: %v", err)
+	}
+	if !strings.Contains(progress.String(), "round 2/4 done (head then base)") {
+		t.Errorf("progress lacks the per-round line:\n%s", progress.String())
+	}
+}
+
+func TestRunFailureKeepsResults(t *testing.T) {
+	fe := &fakeExec{failOn: 4, failOutput: "BenchmarkX-2 \t--- FAIL: BenchmarkX-2\n    x_test.go:9: broken\nFAIL\n"}
+	p := testPlan(t, 3)
+	out, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: fe})
+	var bf *BenchmarkFailedError
+	if !errors.As(err, &bf) {
+		t.Fatalf("error %v, want *BenchmarkFailedError", err)
+	}
+	// Round 2 runs head first, then base: the 4th run is base in round 2.
+	if bf.Side != "base" || bf.Round != 2 || bf.Package != "example.com/a" || bf.Benchmark != "BenchmarkX-2" {
+		t.Errorf("failure names side %q round %d package %q benchmark %q", bf.Side, bf.Round, bf.Package, bf.Benchmark)
+	}
+	msg := err.Error()
+	for _, want := range []string{"running base benchmarks for example.com/a (round 2) failed in BenchmarkX-2", "x_test.go:9: broken", "results measured so far are kept in"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error message lacks %q:\n%s", want, msg)
+		}
+	}
+	base, _ := os.ReadFile(out.Sides[0].File)
+	if !strings.Contains(string(base), "BenchmarkX-2 100 1001 ns/op") {
+		t.Errorf("round 1 results lost from base.txt:\n%s", base)
+	}
+	if !strings.Contains(string(base), "--- FAIL") {
+		t.Errorf("the failing output was not kept:\n%s", base)
+	}
+	if out.RoundsDone != 1 {
+		t.Errorf("rounds done %d, want 1", out.RoundsDone)
+	}
+}
+
+func TestFailingBenchmark(t *testing.T) {
+	for _, tt := range []struct{ out, want string }{
+		{"BenchmarkA-2 10 5 ns/op\nBenchmarkB-2 \t--- FAIL: BenchmarkB-2\n", "BenchmarkB-2"},
+		{"panic: test timed out after 1s\n\trunning tests:\n\t\tBenchmarkHang (1s)\n", "BenchmarkHang"},
+		{"BenchmarkA-2 10 5 ns/op\nBenchmarkPanics-2 \tpanic: boom\n", "BenchmarkPanics-2"},
+		{"garbage\n", ""},
+	} {
+		if got := failingBenchmark([]byte(tt.out)); got != tt.want {
+			t.Errorf("failingBenchmark(%q) = %q, want %q", tt.out, got, tt.want)
+		}
+	}
+}
+
+func TestChildEnv(t *testing.T) {
+	in := []string{
+		"PATH=/bin", "HOME=/root", "GOFLAGS=-mod=mod", "GITHUB_WORKSPACE=/ws",
+		"GITHUB_TOKEN=ghs_secret", "INPUT_GITHUB-TOKEN=ghs_secret", "INPUT_BENCH=.",
+		"ACTIONS_RUNTIME_TOKEN=x", "ACTIONS_ID_TOKEN_REQUEST_URL=u", "ACTIONS_ID_TOKEN_REQUEST_TOKEN=t",
+		"GITHUB_ENV=/f", "GITHUB_OUTPUT=/f", "GITHUB_PATH=/f", "GITHUB_STEP_SUMMARY=/f", "GITHUB_STATE=/f",
+		"NPM_TOKEN=x", "AWS_SECRET_ACCESS_KEY=x", "DB_PASSWORD=x", "GH_TOKEN=x",
+	}
+	got := strings.Join(ChildEnv(in), " ")
+	if want := "PATH=/bin HOME=/root GOFLAGS=-mod=mod GITHUB_WORKSPACE=/ws"; got != want {
+		t.Errorf("ChildEnv kept %q, want %q", got, want)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
