@@ -167,14 +167,17 @@ type WorkflowRun struct {
 }
 
 // Commits returns the base and head commits. It returns a *NoBaseError when
-// the event has no base commit (a new branch) and an error when it names no
-// commits at all (workflow_dispatch, whose sides come from inputs).
+// a push has no base commit (a new branch), and another error, with the head
+// if known, when the event names no base: workflow_dispatch, whose sides come
+// from inputs, or a workflow_run for a fork's pull request.
 func (c *Context) Commits() (base, head string, err error) {
 	switch {
 	case c.NoBase:
 		return "", c.HeadSHA, &NoBaseError{Event: c.Event, Ref: c.Ref, HeadSHA: c.HeadSHA}
-	case c.BaseSHA == "" || c.HeadSHA == "":
+	case c.HeadSHA == "":
 		return "", "", fmt.Errorf("the %s event names no base and head commits: set the base and head inputs", c.Event)
+	case c.BaseSHA == "":
+		return "", c.HeadSHA, fmt.Errorf("the %s event names no base commit to compare %s with: set the base input", c.Event, short(c.HeadSHA))
 	}
 	return c.BaseSHA, c.HeadSHA, nil
 }

@@ -426,3 +426,12 @@ func check[T comparable](t *testing.T, field string, got, want T) {
 		t.Errorf("%s: ghevent has %v, go-github has %v", field, got, want)
 	}
 }
+
+func TestCommitsWithoutBase(t *testing.T) {
+	c := loadFixture(t, EventWorkflowRun, "workflow_run_fork.json")
+	base, head, err := c.Commits()
+	var nb *NoBaseError
+	if err == nil || errors.As(err, &nb) || base != "" || head != headSHA || !strings.Contains(err.Error(), "set the base input") {
+		t.Errorf("Commits() for a fork's workflow_run = %q, %q, %v", base, head, err)
+	}
+}

@@ -265,6 +265,11 @@ func (c *Commenter) Upsert(ctx context.Context, owner, repo string, number int, 
 			res.ID, res.URL = found.GetID(), found.GetHTMLURL()
 			if found.GetBody() == full {
 				res.Action = Unchanged
+				if createAttempts > 0 {
+					// An earlier create landed although its answer
+					// was lost.
+					res.Action = Created
+				}
 				return res, nil
 			}
 			actx, info := withCallInfo(ctx)
@@ -383,7 +388,7 @@ func (c *Commenter) whoami(ctx context.Context) (login string, known bool) {
 		c.selfLooked = true
 		u, _, err := c.client.Users.Get(ctx, "")
 		if err != nil {
-			c.logf("could not tell which account the token acts as (%s); treating comments by bots as benchgate's", c.redact(cause(err)))
+			c.logf("GET /user: %s, as for workflow and app tokens; marked comments by bots count as benchgate's", c.redact(cause(err)))
 		} else {
 			c.self = u.GetLogin()
 		}
@@ -422,8 +427,12 @@ func (e *PermissionError) Error() string {
 	if msg == "" {
 		msg = http.StatusText(e.Status)
 	}
-	return fmt.Sprintf("%s: %d %s: the token may not write pull-request comments (pull requests from forks get a read-only token): give the job `permissions: pull-requests: write`, or measure in the pull_request workflow and comment from a workflow_run workflow",
-		e.Op, e.Status, msg)
+	why := "the token may not write pull-request comments (pull requests from forks get a read-only token)"
+	if e.Status == http.StatusNotFound {
+		why = "the pull request does not exist, or the token may not see it"
+	}
+	return fmt.Sprintf("%s: %d %s: %s: give the job `permissions: pull-requests: write`, or measure in the pull_request workflow and comment from a workflow_run workflow",
+		e.Op, e.Status, msg, why)
 }
 
 func (e *PermissionError) Unwrap() error { return e.Err }

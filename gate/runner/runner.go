@@ -376,7 +376,7 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 		// has the same length.
 		pkg.Binary = filepath.Join(binDir, fmt.Sprintf("p%03d.test", i))
 		var out bytes.Buffer
-		cmd := Cmd{Dir: s.srcDir, Env: s.env, Path: st.goCmd, Args: []string{"test", "-c", "-o", pkg.Binary, "--", pkg.ImportPath}}
+		cmd := Cmd{Dir: s.srcDir, Env: s.env, Path: st.goCmd, Args: []string{"test", "-c", "-o", pkg.Binary, pkg.ImportPath}}
 		if err := st.exec.Run(ctx, cmd, &out); err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
