@@ -8,6 +8,7 @@ require (
 	github.com/google/go-querystring v1.1.0 // indirect
 	github.com/rogpeppe/go-internal v1.16.0 // indirect
 	github.com/sethvargo/go-githubactions v1.3.1 // indirect
+	golang.org/x/mod v0.21.0 // indirect
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/tools v0.26.0 // indirect

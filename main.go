@@ -39,6 +39,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/benchgate/benchgate/gate/action"
 	"github.com/benchgate/benchgate/gate/cli"
 )
 
@@ -52,5 +53,8 @@ func main() {
 // run is main without the process: everything it needs is passed in, so
 // tests can drive it.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) == 0 && getenv("GITHUB_ACTIONS") == "true" {
+		return action.Main(ctx, action.Env{Stdout: stdout, Stderr: stderr, Getenv: getenv, Environ: os.Environ()})
+	}
 	return cli.Main(ctx, args, stdout, stderr, getenv)
 }

@@ -12,7 +12,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
@@ -61,7 +60,7 @@ func (e *RegressionError) Error() string {
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	env := &Env{Stdout: stdout, Stderr: stderr, Getenv: getenv}
 	err := dispatch(ctx, args, env)
-	return exitCode(err, stderr)
+	return ExitCode(err, stderr)
 }
 
 // Env is what a command may use of the outside world.
@@ -83,9 +82,6 @@ Exit codes: 0 pass, 1 regression, 2 usage error, 3 benchmarks failed.
 
 func dispatch(ctx context.Context, args []string, env *Env) error {
 	if len(args) == 0 {
-		if env.Getenv("GITHUB_ACTIONS") == "true" && actionMain != nil {
-			return actionMain(ctx, env)
-		}
 		fmt.Fprint(env.Stderr, usageText)
 		return &UsageError{Msg: "no command given", Hint: "try benchgate run, or benchgate compare BASE HEAD"}
 	}
@@ -104,10 +100,9 @@ func dispatch(ctx context.Context, args []string, env *Env) error {
 	return usagef("the commands are run, compare and version", "unknown command %q", args[0])
 }
 
-// actionMain is set by the action glue when it is linked in.
-var actionMain func(ctx context.Context, env *Env) error
-
-func exitCode(err error, stderr io.Writer) int {
+// ExitCode maps an outcome to benchgate's exit code, printing the error
+// (and its hint) to stderr.
+func ExitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return ExitPass
 	}
@@ -339,6 +334,25 @@ func analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.O
 	return rep, nil
 }
 
+// Analyze compares result files under the policy that flags (the
+// statistics flags of compare: -alpha, -threshold, -thresholds, -fail-on,
+// -confidence, -ignore, -filter) describe.
+func Analyze(basePaths, headPaths []string, flags []string) (*report.Report, decide.Policy, error) {
+	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var of outputFlags
+	of.register(fs)
+	if err := fs.Parse(flags); err != nil {
+		return nil, decide.Policy{}, &UsageError{Msg: err.Error()}
+	}
+	policy, opts, err := of.policy()
+	if err != nil {
+		return nil, policy, err
+	}
+	rep, err := analyze(basePaths, headPaths, policy, opts)
+	return rep, policy, err
+}
+
 // writeFileAtomic writes data to path via a temporary file, so a reader
 // never sees half a report.
 func writeFileAtomic(path string, data []byte) error {
@@ -357,5 +371,3 @@ func writeFileAtomic(path string, data []byte) error {
 	}
 	return os.Rename(tmp.Name(), path)
 }
-
-var _ = strconv.Itoa

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,16 +41,28 @@ type RunConfig struct {
 	Timeout                      time.Duration
 	Out                          string
 	Output                       outputFlags
+	// Dir is the directory to run in; package patterns are relative to
+	// it. Empty means the process's working directory.
+	Dir string
+	// Environ is the environment to derive children's environments from;
+	// nil means the process's. Secrets are removed either way.
+	Environ []string
+	// DetectToolchainBump makes a change of go.mod's go or toolchain line
+	// between base and head set each side's toolchain (default true).
+	DetectToolchainBump bool
+	// Progress receives progress lines; nil means the command's stderr.
+	Progress io.Writer
 }
 
 // DefaultRunConfig is the configuration with every default applied.
 func DefaultRunConfig() RunConfig {
 	return RunConfig{
-		Bench:     ".",
-		Benchtime: DefaultBenchtime,
-		Rounds:    DefaultRounds,
-		Timeout:   DefaultTimeout,
-		Out:       DefaultOut,
+		Bench:               ".",
+		Benchtime:           DefaultBenchtime,
+		Rounds:              DefaultRounds,
+		Timeout:             DefaultTimeout,
+		Out:                 DefaultOut,
+		DetectToolchainBump: true,
 		Output: outputFlags{
 			alpha: decide.DefaultPolicy.Alpha, confidence: compare.DefaultOptions.Confidence,
 			threshold: decide.FormatPercent(decide.DefaultPolicy.Threshold),
@@ -96,83 +110,132 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 	return Run(ctx, cfg, env)
 }
 
-// Run carries out a gate run described by cfg.
-func Run(ctx context.Context, cfg RunConfig, env *Env) error {
-	policy, opts, err := cfg.Output.policy()
-	if err != nil {
-		return err
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return err
-	}
-	environ := os.Environ()
-	childEnv := runner.ChildEnv(environ)
-
-	p, repo, err := buildPlan(ctx, cfg, wd, childEnv, env)
-	if err != nil {
-		return err
-	}
-	if err := p.Validate(); err != nil {
+// SetOutputFlags sets the statistics and output configuration from
+// command-line style flags (-alpha, -threshold, -thresholds, -fail-on,
+// -format, ...), validating them as the command line does.
+func (cfg *RunConfig) SetOutputFlags(args []string) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	cfg.Output.register(fs)
+	if err := fs.Parse(args); err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
-	for _, s := range p.Sides {
-		fmt.Fprintf(env.Stderr, "benchgate: %s = %s", s.Name, s.Label())
-		if s.Why != "" {
-			fmt.Fprintf(env.Stderr, " (%s)", s.Why)
+	_, _, err := cfg.Output.policy()
+	return err
+}
+
+// Run carries out a gate run described by cfg and prints the report.
+func Run(ctx context.Context, cfg RunConfig, env *Env) error {
+	res, err := Execute(ctx, cfg, env)
+	if res == nil || res.Report == nil {
+		return err
+	}
+	if werr := cfg.Output.write(env.Stdout, res.Report); werr != nil && err == nil {
+		err = werr
+	}
+	if err != nil {
+		return err
+	}
+	return gate(res.Report, res.Policy.FailOn, env.Stderr)
+}
+
+// Result is what Execute did: the plan, the run, and the report.
+type Result struct {
+	Plan    *plan.Plan
+	Run     *runner.Outcome
+	Report  *report.Report
+	Policy  decide.Policy
+	Options compare.Options
+}
+
+// Execute plans, runs, compares and decides, and writes the reports into
+// the results directory; it prints progress but not the report. The error
+// is a *UsageError for a bad configuration and the run's error (typically
+// a *runner.BenchmarkFailedError) when benchmarks failed; in that case the
+// Result is still returned, with the error verdict. Execute does not turn
+// the verdict into an error: see gate.
+func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
+	policy, opts, err := cfg.Output.policy()
+	if err != nil {
+		return nil, err
+	}
+	wd := cfg.Dir
+	if wd == "" {
+		if wd, err = os.Getwd(); err != nil {
+			return nil, err
 		}
-		fmt.Fprintln(env.Stderr)
+	}
+	environ := cfg.Environ
+	if environ == nil {
+		environ = os.Environ()
+	}
+	childEnv := runner.ChildEnv(environ)
+	progress := cfg.Progress
+	if progress == nil {
+		progress = prefixWriter{w: env.Stderr, prefix: "benchgate: "}
+	}
+
+	p, repo, err := buildPlan(ctx, cfg, wd, childEnv)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Validate(); err != nil {
+		return nil, &UsageError{Msg: err.Error()}
+	}
+	for _, s := range p.Sides {
+		line := fmt.Sprintf("%s = %s", s.Name, s.Label())
+		if s.Why != "" {
+			line += fmt.Sprintf(" (%s)", s.Why)
+		}
+		fmt.Fprintln(progress, line)
 	}
 	if p.Suite {
-		fmt.Fprintf(env.Stderr, "benchgate: packages: the built-in crypto suite (-bench %s)\n", p.Bench)
+		fmt.Fprintf(progress, "packages: the built-in crypto suite (-bench %s)\n", p.Bench)
 	}
 
 	out, runErr := runner.Run(ctx, p, runner.Options{
 		Repo:        repo,
 		WorkDir:     wd,
 		Env:         childEnv,
-		Progress:    prefixWriter{w: env.Stderr, prefix: "benchgate: "},
+		Progress:    progress,
 		UnpackSuite: suite.Unpack,
 	})
 	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
-		return usagef("give packages that have _test.go files with benchmarks, e.g. ./...", "%v", runErr)
+		return nil, usagef("give packages that have _test.go files with benchmarks, e.g. ./...", "%v", runErr)
 	}
 	if ctx.Err() != nil && runErr != nil {
-		return runErr
+		return nil, runErr
 	}
 
 	rep, aerr := analyzeRun(out, policy, opts, runErr)
 	if aerr != nil && runErr == nil {
 		var ie *compare.InputError
 		if errors.As(aerr, &ie) {
-			return usagef(fmt.Sprintf("check that -bench %q matches benchmarks in the packages; the raw output is in %s", p.Bench, p.ResultsDir),
+			return nil, usagef(fmt.Sprintf("check that -bench %q matches benchmarks in the packages; the raw output is in %s", p.Bench, p.ResultsDir),
 				"no benchmark results: %v", aerr)
 		}
-		return aerr
+		return nil, aerr
 	}
 	rep.ResultsDir = p.ResultsDir
 	rep.Rounds = out.RoundsDone
 	for _, s := range out.Sides {
 		rep.Sides = append(rep.Sides, report.Side{Name: s.Name, Label: s.Label(), Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain, GoVersion: s.GoVersion})
+		if strings.HasPrefix(s.Why, "go.mod changed") && s.Name == "head" {
+			rep.Notes = append(rep.Notes, "toolchains compared: "+s.Why+".")
+		}
 	}
 	if p.Suite && sameBuild(p.Sides, out.Sides) {
 		rep.Notes = append(rep.Notes, "both sides built the built-in suite with the same toolchain, so this was an A/A run: the suite does not depend on your commits. Give packages to benchmark your code, or -base-toolchain/-head-toolchain to compare toolchains.")
 	}
 	if out.BenchTime > 0 {
-		fmt.Fprintf(env.Stderr, "benchgate: %d rounds in %s (benchmarks %s, builds %s; overhead ratio %.2f)\n",
+		fmt.Fprintf(progress, "%d rounds in %s (benchmarks %s, builds %s; overhead ratio %.2f)\n",
 			out.RoundsDone, out.Elapsed.Round(time.Second), out.BenchTime.Round(time.Second), out.BuildTime.Round(time.Second),
 			float64(out.Elapsed)/float64(out.BenchTime))
 	}
-	if err := writeReports(p.ResultsDir, rep); err != nil {
+	if err := WriteReports(p.ResultsDir, rep); err != nil {
 		fmt.Fprintf(env.Stderr, "benchgate: warning: writing reports to %s: %v\n", p.ResultsDir, err)
 	}
-	if err := cfg.Output.write(env.Stdout, rep); err != nil {
-		return err
-	}
-	if runErr != nil {
-		return runErr
-	}
-	return gate(rep, policy.FailOn, env.Stderr)
+	return &Result{Plan: p, Run: out, Report: rep, Policy: policy, Options: opts}, runErr
 }
 
 // analyzeRun compares what a run measured. When the run failed, the report
@@ -209,7 +272,7 @@ func sameBuild(sides []plan.Side, results []*runner.SideResult) bool {
 
 // buildPlan turns the configuration into a plan: it resolves refs, picks
 // the default base, and decides between user packages and the suite.
-func buildPlan(ctx context.Context, cfg RunConfig, wd string, childEnv []string, env *Env) (*plan.Plan, *gitx.Repo, error) {
+func buildPlan(ctx context.Context, cfg RunConfig, wd string, childEnv []string) (*plan.Plan, *gitx.Repo, error) {
 	p := &plan.Plan{
 		Packages:   cfg.Packages,
 		Bench:      cfg.Bench,
@@ -267,6 +330,9 @@ func buildPlan(ctx context.Context, cfg RunConfig, wd string, childEnv []string,
 	if head.Ref == "" && head.Why == "" && !toolchainsOnly {
 		head.Why = "the working tree, uncommitted changes included"
 	}
+	if !toolchainsOnly && cfg.DetectToolchainBump && base.Toolchain == "" && head.Toolchain == "" {
+		detectBump(ctx, repo, wd, &base, &head)
+	}
 	p.Sides = []plan.Side{base, head}
 	if cfg.Out == "" {
 		return nil, nil, usagef("", "invalid -out: empty")
@@ -279,9 +345,32 @@ func buildPlan(ctx context.Context, cfg RunConfig, wd string, childEnv []string,
 	return p, repo, nil
 }
 
-// writeReports saves the report in every format next to the raw results,
+// detectBump sets both sides' toolchains when their go.mod files ask for
+// different ones: a Go version bump is then compared as such, not silently
+// built with whatever Go happens to be installed.
+func detectBump(ctx context.Context, repo *gitx.Repo, wd string, base, head *plan.Side) {
+	rel, err := filepath.Rel(repo.Root, filepath.Join(wd, "go.mod"))
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return
+	}
+	rel = filepath.ToSlash(rel)
+	read := func(s *plan.Side) []byte {
+		if s.Commit == "" {
+			b, _ := os.ReadFile(filepath.Join(wd, "go.mod"))
+			return b
+		}
+		b, _ := repo.ReadFile(ctx, s.Commit, rel)
+		return b
+	}
+	if b, h, why, ok := plan.ToolchainBump(read(base), read(head)); ok {
+		base.Toolchain, head.Toolchain = b, h
+		head.Why = why
+	}
+}
+
+// WriteReports saves the report in every format next to the raw results,
 // for the Action and for anyone who looks later.
-func writeReports(dir string, rep *report.Report) error {
+func WriteReports(dir string, rep *report.Report) error {
 	var errs []error
 	for name, write := range map[string]func(*bytes.Buffer) error{
 		"report.md":   func(b *bytes.Buffer) error { return rep.WriteMarkdown(b) },

@@ -190,3 +190,71 @@ func (r *Repo) RemoveWorktree(ctx context.Context, dir string) error {
 	}
 	return perr
 }
+
+// HasCommit reports whether the object named by a full hash is a commit
+// present in this clone.
+func (r *Repo) HasCommit(ctx context.Context, sha string) bool {
+	if !isHex(sha) {
+		return false
+	}
+	_, err := r.git(ctx, "cat-file", "-e", "--end-of-options", sha+"^{commit}")
+	return err == nil
+}
+
+func isHex(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// EnsureCommit makes sure a commit named by its full hash is in the clone,
+// fetching it from remote if it is missing, as it usually is after
+// actions/checkout's default shallow clone. It first fetches just that
+// commit, then, if the server refuses, unshallows the clone. It reports
+// what it did through logf.
+func (r *Repo) EnsureCommit(ctx context.Context, remote, sha, what string, logf func(string, ...any)) error {
+	if !isHex(sha) {
+		return fmt.Errorf("%s %q is not a full commit hash", what, sha)
+	}
+	if r.HasCommit(ctx, sha) {
+		return nil
+	}
+	logf("%s %s is not in this clone; fetching it from %s", what, sha[:12], remote)
+	var errs []string
+	if _, err := r.git(ctx, "fetch", "--no-tags", "--quiet", "--depth=1", "--end-of-options", remote, sha); err != nil {
+		errs = append(errs, err.Error())
+	} else if r.HasCommit(ctx, sha) {
+		return nil
+	}
+	if shallow, _ := r.IsShallow(ctx); shallow {
+		logf("fetching %s by hash failed; unshallowing the clone instead", sha[:12])
+		if _, err := r.git(ctx, "fetch", "--no-tags", "--quiet", "--unshallow", "--end-of-options", remote); err != nil {
+			errs = append(errs, err.Error())
+		}
+	} else if _, err := r.git(ctx, "fetch", "--no-tags", "--quiet", "--end-of-options", remote); err != nil {
+		errs = append(errs, err.Error())
+	}
+	if r.HasCommit(ctx, sha) {
+		return nil
+	}
+	return &MissingCommitError{What: what, SHA: sha, Detail: strings.Join(errs, "; ")}
+}
+
+// MissingCommitError says a commit could not be had.
+type MissingCommitError struct {
+	What, SHA, Detail string
+}
+
+func (e *MissingCommitError) Error() string {
+	s := fmt.Sprintf("%s %s is not in this clone and could not be fetched", e.What, e.SHA)
+	if e.Detail != "" {
+		s += " (" + e.Detail + ")"
+	}
+	return s + "; set fetch-depth: 0 on actions/checkout so the clone has it"
+}

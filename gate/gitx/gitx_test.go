@@ -119,3 +119,40 @@ func TestOpenOutsideRepo(t *testing.T) {
 		t.Errorf("Open outside a repository = %v, want ErrNotRepo", err)
 	}
 }
+
+func TestEnsureCommitFetchesIntoShallowClone(t *testing.T) {
+	ctx := context.Background()
+	origin := newRepo(t, 3)
+	first, _ := origin.Resolve(ctx, "HEAD~2")
+	clone := filepath.Join(t.TempDir(), "clone")
+	cmd := exec.Command("git", "clone", "-q", "--depth=1", "file://"+origin.Root, clone)
+	cmd.Env = origin.Env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	r, err := Open(ctx, clone, origin.Env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.HasCommit(ctx, first) {
+		t.Fatal("the shallow clone already has the first commit; the test proves nothing")
+	}
+	var logged []string
+	logf := func(f string, a ...any) { logged = append(logged, f) }
+	if err := r.EnsureCommit(ctx, "origin", first, "base commit", logf); err != nil {
+		t.Fatal(err)
+	}
+	if !r.HasCommit(ctx, first) || len(logged) == 0 {
+		t.Errorf("after EnsureCommit: has=%v, logged %v", r.HasCommit(ctx, first), logged)
+	}
+	// A commit that exists nowhere: a clear error that says what to do.
+	missing := strings.Repeat("ab", 20)
+	err = r.EnsureCommit(ctx, "origin", missing, "base commit", logf)
+	var mc *MissingCommitError
+	if !errors.As(err, &mc) || !strings.Contains(err.Error(), "fetch-depth: 0") {
+		t.Errorf("EnsureCommit(missing) = %v", err)
+	}
+	if err := r.EnsureCommit(ctx, "origin", "--upload-pack=touch /tmp/x", "base commit", logf); err == nil {
+		t.Error("EnsureCommit accepted an option as a hash")
+	}
+}

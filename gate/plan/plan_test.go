@@ -73,3 +73,26 @@ func TestLabel(t *testing.T) {
 		t.Errorf("Label() of the working tree = %q", got)
 	}
 }
+
+func TestToolchainBump(t *testing.T) {
+	for _, tt := range []struct {
+		base, head   string
+		wantB, wantH string
+		bumped       bool
+	}{
+		{"module m\n\ngo 1.19\n", "module m\n\ngo 1.20\n", "go1.19", "go1.20", true},
+		{"module m\n\ngo 1.21\n", "module m\n\ngo 1.22.3\n", "go1.21.0", "go1.22.3", true},
+		{"module m\n\ngo 1.26\n\ntoolchain go1.26.8\n", "module m\n\ngo 1.26\n\ntoolchain go1.27.3\n", "go1.26.8", "go1.27.3", true},
+		{"module m\n\ngo 1.21\n", "module m\n\ngo 1.21\n", "", "", false},
+		{"module m\n", "module m\n\ngo 1.21\n", "", "", false},
+		{"not a go.mod (", "module m\n\ngo 1.21\n", "", "", false},
+	} {
+		b, h, why, bumped := ToolchainBump([]byte(tt.base), []byte(tt.head))
+		if b != tt.wantB || h != tt.wantH || bumped != tt.bumped {
+			t.Errorf("ToolchainBump(%q, %q) = %q, %q, %v; want %q, %q, %v", tt.base, tt.head, b, h, bumped, tt.wantB, tt.wantH, tt.bumped)
+		}
+		if bumped && !strings.Contains(why, "go.mod changed") {
+			t.Errorf("why = %q", why)
+		}
+	}
+}

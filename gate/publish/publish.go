@@ -215,6 +215,8 @@ const (
 	Created   Action = "created"
 	Updated   Action = "updated"
 	Unchanged Action = "unchanged"
+	// NotFound is Update's answer when there is no comment to edit.
+	NotFound Action = "not-found"
 )
 
 // Result describes a successful Upsert.
@@ -240,6 +242,18 @@ type Result struct {
 // comment or creates one. See the package documentation for how the comment
 // is found, whose comments count, and how failures are reported.
 func (c *Commenter) Upsert(ctx context.Context, owner, repo string, number int, commentID, body string) (*Result, error) {
+	return c.upsert(ctx, owner, repo, number, commentID, body, true)
+}
+
+// Update is Upsert without the create: it edits benchgate's comment if
+// there is one, and otherwise does nothing and returns a Result whose
+// Action is NotFound. It serves "comment only on regressions, but never
+// leave an old comment stale".
+func (c *Commenter) Update(ctx context.Context, owner, repo string, number int, commentID, body string) (*Result, error) {
+	return c.upsert(ctx, owner, repo, number, commentID, body, false)
+}
+
+func (c *Commenter) upsert(ctx context.Context, owner, repo string, number int, commentID, body string, create bool) (*Result, error) {
 	marker, err := Marker(commentID)
 	if err != nil {
 		return nil, err
@@ -285,6 +299,10 @@ func (c *Commenter) Upsert(ctx context.Context, owner, repo string, number int, 
 				continue
 			}
 			return nil, c.fail(fmt.Sprintf("updating benchgate comment %d on %s", found.GetID(), where), info, err)
+		}
+		if !create {
+			res.Action = NotFound
+			return res, nil
 		}
 
 		actx, info := withCallInfo(ctx)

@@ -723,3 +723,26 @@ func TestMarker(t *testing.T) {
 		}
 	}
 }
+
+func TestUpdateDoesNotCreate(t *testing.T) {
+	h := newHarness(t, nil, nil)
+	ctx := context.Background()
+	res, err := h.c.Update(ctx, "o", "r", 7, "", "nothing to say")
+	if err != nil || res.Action != publish.NotFound {
+		t.Fatalf("Update with no comment = %+v, %v; want NotFound", res, err)
+	}
+	if n := len(h.fake.Comments("o", "r", 7)); n != 0 {
+		t.Fatalf("Update created %d comments", n)
+	}
+	if _, err := h.c.Upsert(ctx, "o", "r", 7, "", "regression"); err != nil {
+		t.Fatal(err)
+	}
+	res, err = h.c.Update(ctx, "o", "r", 7, "", "fixed")
+	if err != nil || res.Action != publish.Updated {
+		t.Fatalf("Update of an existing comment = %+v, %v; want Updated", res, err)
+	}
+	cs := h.fake.Comments("o", "r", 7)
+	if len(cs) != 1 || !strings.HasSuffix(cs[0].Body, "fixed") {
+		t.Fatalf("comments after Update: %+v", cs)
+	}
+}

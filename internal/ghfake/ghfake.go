@@ -72,6 +72,7 @@ const (
 	GetComment    Endpoint = "GET repos/{owner}/{repo}/issues/comments/{id}"
 	UpdateComment Endpoint = "PATCH repos/{owner}/{repo}/issues/comments/{id}"
 	GetUser       Endpoint = "GET user"
+	GetPull       Endpoint = "GET repos/{owner}/{repo}/pulls/{number}"
 	// Other is any request under the base path that matches no route; the
 	// fake answers 404 as GitHub does.
 	Other Endpoint = "other"
@@ -224,6 +225,7 @@ type Server struct {
 	userType      string
 	authenticated bool
 	nextID        int64
+	pulls         map[string]Pull
 	now           time.Time
 	comments      []*Comment
 	scripts       map[Endpoint][]Response
@@ -351,6 +353,7 @@ func (s *Server) addLocked(owner, repo string, number int, login, typ, body stri
 var (
 	issueCommentsRE = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/issues/([0-9]+)/comments$`)
 	commentRE       = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/issues/comments/([0-9]+)$`)
+	pullRE          = regexp.MustCompile(`^/repos/([^/]+)/([^/]+)/pulls/([0-9]+)$`)
 )
 
 const notFoundBody = `{"message":"Not Found","documentation_url":"https://docs.github.com/rest"}`
@@ -380,6 +383,9 @@ func route(method, path string) (Endpoint, []string) {
 		case http.MethodPatch:
 			return UpdateComment, m[1:]
 		}
+	}
+	if m := pullRE.FindStringSubmatch(path); m != nil && method == http.MethodGet {
+		return GetPull, m[1:]
 	}
 	if path == "/user" && method == http.MethodGet {
 		return GetUser, nil
@@ -479,6 +485,8 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request, ep Endpoint, par
 		s.update(w, r, params)
 	case GetUser:
 		s.user(w)
+	case GetPull:
+		s.pull(w, params)
 	default:
 		writeJSON(w, http.StatusNotFound, notFoundBody)
 	}
@@ -756,3 +764,45 @@ type discard struct{ header http.Header }
 func (d *discard) Header() http.Header         { return d.header }
 func (d *discard) Write(b []byte) (int, error) { return len(b), nil }
 func (d *discard) WriteHeader(int)             {}
+
+// Pull is a pull request as the fake stores it: just what benchgate reads.
+type Pull struct {
+	Owner, Repo string
+	Number      int
+	HeadSHA     string
+	BaseSHA     string
+	// HeadRepo is the head repository's full name (a fork's, for fork
+	// pull requests).
+	HeadRepo string
+}
+
+// AddPull makes GET repos/{owner}/{repo}/pulls/{number} answer with p.
+func (s *Server) AddPull(p Pull) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pulls == nil {
+		s.pulls = map[string]Pull{}
+	}
+	s.pulls[fmt.Sprintf("%s/%s#%d", p.Owner, p.Repo, p.Number)] = p
+}
+
+func (s *Server) pull(w http.ResponseWriter, params []string) {
+	number, _ := strconv.Atoi(params[2])
+	s.mu.Lock()
+	p, ok := s.pulls[fmt.Sprintf("%s/%s#%d", params[0], params[1], number)]
+	s.mu.Unlock()
+	if !ok {
+		writeJSON(w, http.StatusNotFound, notFoundBody)
+		return
+	}
+	headRepo := p.HeadRepo
+	if headRepo == "" {
+		headRepo = p.Owner + "/" + p.Repo
+	}
+	writeValue(w, http.StatusOK, map[string]any{
+		"number": p.Number,
+		"state":  "open",
+		"head":   map[string]any{"sha": p.HeadSHA, "repo": map[string]any{"full_name": headRepo}},
+		"base":   map[string]any{"sha": p.BaseSHA, "repo": map[string]any{"full_name": p.Owner + "/" + p.Repo}},
+	})
+}
