@@ -156,6 +156,7 @@ type outputFlags struct {
 	thresholds string
 	failOn     string
 	format     string
+	correction string
 	ignore     string
 	filter     string
 }
@@ -167,6 +168,7 @@ func (o *outputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.thresholds, "thresholds", "", "per-unit thresholds, e.g. 'sec/op=10%,allocs/op=0%' (`list`)")
 	fs.StringVar(&o.failOn, "fail-on", string(decide.DefaultPolicy.FailOn), "what fails the gate: regression, inconclusive or never")
 	fs.StringVar(&o.format, "format", "text", "report `format`: text, markdown or json")
+	fs.StringVar(&o.correction, "correction", string(decide.DefaultPolicy.Correction), "multiple-comparison `correction`: holm (family-wise error over all comparisons) or none (each p as it is, like benchstat)")
 	fs.StringVar(&o.ignore, "ignore", "", "extra file-level configuration `keys` to ignore when matching base with head (comma-separated)")
 	fs.StringVar(&o.filter, "filter", "", "benchstat-style filter `expression`, e.g. '.unit:sec/op'")
 }
@@ -193,6 +195,12 @@ func (o *outputFlags) policy() (decide.Policy, compare.Options, error) {
 	if err != nil {
 		return p, opts, usagef("", "%v", err)
 	}
+	correction, err := decide.ParseCorrection(o.correction)
+	if err != nil {
+		return p, opts, usagef("", "%v", err)
+	}
+	p.Correction = correction
+	p.Confidence = o.confidence
 	switch o.format {
 	case "text", "markdown", "json":
 	default:

@@ -67,6 +67,7 @@ func DefaultRunConfig() RunConfig {
 			alpha: decide.DefaultPolicy.Alpha, confidence: compare.DefaultOptions.Confidence,
 			threshold: decide.FormatPercent(decide.DefaultPolicy.Threshold),
 			failOn:    string(decide.DefaultPolicy.FailOn), format: "text",
+			correction: string(decide.DefaultPolicy.Correction),
 		},
 	}
 }
@@ -175,6 +176,11 @@ func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
 		progress = prefixWriter{w: env.Stderr, prefix: "benchgate: "}
 	}
 
+	if need := decide.SamplesNeeded(policy.Alpha); cfg.Rounds < need {
+		return nil, usagef(fmt.Sprintf("use -rounds %d or more (10 is the default)", need),
+			"-rounds %d is too few: with %d samples per side the U-test can never reach p <= %v (its smallest p is %.3f)",
+			cfg.Rounds, cfg.Rounds, policy.Alpha, decide.MinP(cfg.Rounds, cfg.Rounds))
+	}
 	p, repo, err := buildPlan(ctx, cfg, wd, childEnv)
 	if err != nil {
 		return nil, err

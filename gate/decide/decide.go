@@ -109,14 +109,43 @@ type Policy struct {
 	Thresholds map[string]float64
 	// FailOn says which verdicts fail the gate.
 	FailOn FailOn
+	// Correction is the multiple-comparison correction: CorrectionHolm
+	// or CorrectionNone.
+	Correction Correction
+	// Confidence is the confidence level of the paired view's interval.
+	Confidence float64
+}
+
+// Correction names a multiple-comparison correction.
+type Correction string
+
+// The -correction values.
+const (
+	// CorrectionHolm adjusts p-values with the Holm–Bonferroni method over
+	// every comparison in the run, so that the chance of any false alarm in
+	// the whole run stays at alpha.
+	CorrectionHolm Correction = "holm"
+	// CorrectionNone uses each p-value as it is, as benchstat does.
+	CorrectionNone Correction = "none"
+)
+
+// ParseCorrection parses a -correction value.
+func ParseCorrection(s string) (Correction, error) {
+	switch c := Correction(strings.TrimSpace(s)); c {
+	case CorrectionHolm, CorrectionNone:
+		return c, nil
+	}
+	return "", fmt.Errorf("invalid -correction %q: want holm or none", s)
 }
 
 // DefaultPolicy is the policy benchgate uses unless told otherwise. The
 // reasons for these values are in README.md.
 var DefaultPolicy = Policy{
-	Alpha:     0.05,
-	Threshold: 0.05,
-	FailOn:    FailOnRegression,
+	Alpha:      0.05,
+	Threshold:  0.05,
+	FailOn:     FailOnRegression,
+	Correction: CorrectionHolm,
+	Confidence: 0.95,
 }
 
 // ThresholdFor returns the threshold that applies to unit.
@@ -130,7 +159,15 @@ func (p Policy) ThresholdFor(unit string) float64 {
 // Decision is a comparison together with what the policy made of it.
 type Decision struct {
 	compare.Comparison
-	// Significant reports p <= alpha.
+	// PAdjusted is P after the policy's multiple-comparison correction;
+	// significance is decided on it. NaN where P is.
+	PAdjusted float64
+	// Family is the number of comparisons the correction ran over.
+	Family int
+	// Paired is the per-round paired view, nil where rounds cannot be
+	// matched.
+	Paired *Paired
+	// Significant reports PAdjusted <= alpha.
 	Significant bool
 	// Worse reports that head moved in the unit's worse direction.
 	Worse bool
@@ -152,13 +189,32 @@ type Result struct {
 	Decisions []Decision
 	// Counts per status.
 	Counts map[Status]int
+	// Family is the number of comparisons p-values were corrected over
+	// (0 without a correction).
+	Family int
 }
 
 // Decide applies policy p to the comparisons in r.
 func Decide(r *compare.Result, p Policy) *Result {
 	out := &Result{Policy: p, Counts: map[Status]int{}}
-	for _, c := range r.Comparisons {
-		d := decideOne(c, p)
+	ps := make([]float64, len(r.Comparisons))
+	for i, c := range r.Comparisons {
+		ps[i] = c.P
+	}
+	adjusted := ps
+	family := 1
+	if p.Correction != CorrectionNone {
+		adjusted = Holm(ps)
+		family = 0
+		for _, x := range ps {
+			if !math.IsNaN(x) {
+				family++
+			}
+		}
+		out.Family = family
+	}
+	for i, c := range r.Comparisons {
+		d := decideOne(c, p, adjusted[i], max(family, 1))
 		out.Counts[d.Status]++
 		out.Decisions = append(out.Decisions, d)
 	}
@@ -173,8 +229,8 @@ func Decide(r *compare.Result, p Policy) *Result {
 	return out
 }
 
-func decideOne(c compare.Comparison, p Policy) Decision {
-	d := Decision{Comparison: c, Threshold: p.ThresholdFor(c.Unit)}
+func decideOne(c compare.Comparison, p Policy, padj float64, family int) Decision {
+	d := Decision{Comparison: c, Threshold: p.ThresholdFor(c.Unit), PAdjusted: padj, Family: family}
 	switch {
 	case c.Base == nil:
 		d.Status = New
@@ -183,16 +239,24 @@ func decideOne(c compare.Comparison, p Policy) Decision {
 		d.Status = Removed
 		return d
 	}
-	d.Significant = !math.IsNaN(c.P) && c.P <= p.Alpha
+	d.Significant = !math.IsNaN(padj) && padj <= p.Alpha
+	confidence := p.Confidence
+	if confidence == 0 {
+		confidence = 0.95
+	}
+	d.Paired = PairSamples(c.Base.Values, c.Head.Values, confidence)
 	diff := c.Head.Center - c.Base.Center
 	d.Worse = c.Better != 0 && diff != 0 && (diff > 0) == (c.Better < 0)
 
 	if !c.Exact {
-		if minP := MinP(c.Base.N, c.Head.N); minP > p.Alpha {
+		if minP := MinP(c.Base.N, c.Head.N) * float64(family); minP > p.Alpha {
 			d.Status = TooFewSamples
-			d.RoundsNeeded = SamplesNeeded(p.Alpha)
-			d.Note = fmt.Sprintf("with %s samples the U-test cannot reach p <= %v; need at least %d per side",
-				nPair(c.Base.N, c.Head.N), p.Alpha, d.RoundsNeeded)
+			d.RoundsNeeded = SamplesNeeded(p.Alpha / float64(family))
+			d.Note = fmt.Sprintf("with %s samples the U-test cannot reach p <= %v", nPair(c.Base.N, c.Head.N), p.Alpha)
+			if family > 1 {
+				d.Note += fmt.Sprintf(" after the Holm correction over %d comparisons", family)
+			}
+			d.Note += fmt.Sprintf("; need at least %d per side", d.RoundsNeeded)
 			return d
 		}
 	}

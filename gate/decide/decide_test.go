@@ -232,3 +232,68 @@ func TestFailOn(t *testing.T) {
 		}
 	}
 }
+
+func TestHolm(t *testing.T) {
+	// Textbook example: p = 0.01, 0.04, 0.03, 0.005 over m = 4.
+	got := Holm([]float64{0.01, 0.04, 0.03, 0.005, math.NaN()})
+	want := []float64{0.03, 0.06, 0.06, 0.02}
+	for i, w := range want {
+		if math.Abs(got[i]-w) > 1e-12 {
+			t.Errorf("Holm[%d] = %v, want %v (all %v)", i, got[i], w, got)
+		}
+	}
+	if !math.IsNaN(got[4]) {
+		t.Errorf("a NaN p-value joined the family: %v", got[4])
+	}
+}
+
+// TestHolmStopsChanceFindings: among many unchanged benchmarks one shows a
+// modest, chance-level difference. Uncorrected it is a regression; Holm
+// over the whole family says it is not.
+func TestHolmStopsChanceFindings(t *testing.T) {
+	var base, head strings.Builder
+	for i := 0; i < 30; i++ {
+		name := fmt.Sprintf("B%02d", i)
+		base.WriteString(results(name, 10, 100, 0.04, ""))
+		head.WriteString(results(name, 10, 100, 0.04, ""))
+	}
+	// One benchmark with overlapping values, shifted by about 4%: p ≈ 0.01.
+	for i := 0; i < 10; i++ {
+		fmt.Fprintf(&base, "BenchmarkShift-2 1000 %g ns/op\n", 100+float64(i))
+		fmt.Fprintf(&head, "BenchmarkShift-2 1000 %g ns/op\n", 104+float64(i))
+	}
+	r := load(t, base.String(), head.String())
+	policy := DefaultPolicy
+	policy.Threshold = 0.02
+	none := policy
+	none.Correction = CorrectionNone
+	if d := statusOf(t, Decide(r, none), "Shift-2", "sec/op"); d.Status != Regression {
+		t.Fatalf("uncorrected: %s (p=%v); the test needs a raw regression", d.Status, d.P)
+	}
+	res := Decide(r, policy)
+	d := statusOf(t, res, "Shift-2", "sec/op")
+	if d.Status != Unchanged || d.PAdjusted <= d.P || res.Family != 31 {
+		t.Errorf("Holm: status %s, p %v, adjusted %v, family %d", d.Status, d.P, d.PAdjusted, res.Family)
+	}
+}
+
+func TestSignTestAndPairs(t *testing.T) {
+	if p := SignTest([]float64{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, 1); math.Abs(p-2.0/1024) > 1e-12 {
+		t.Errorf("sign test, 10 of 10 above: p = %v, want 2/1024", p)
+	}
+	if p := SignTest([]float64{1, 1, 1}, 1); p != 1 {
+		t.Errorf("sign test with only ties: p = %v, want 1", p)
+	}
+	if p := SignTest([]float64{0.9, 1.1, 0.95, 1.05}, 1); p != 1 {
+		t.Errorf("balanced sign test: p = %v, want 1", p)
+	}
+	base := []float64{100, 200, 100, 200, 100, 200, 100, 200, 100, 200}
+	head := []float64{105, 210, 105, 210, 105, 210, 105, 210, 105, 210}
+	pr := PairSamples(base, head, 0.95)
+	if pr == nil || math.Abs(pr.Ratio-1.05) > 1e-12 || pr.N != 10 || pr.P > 0.002 {
+		t.Errorf("paired view of a drifting but consistently 5%% slower head: %+v", pr)
+	}
+	if PairSamples(base, head[:9], 0.95) != nil {
+		t.Error("paired rounds of unequal length")
+	}
+}

@@ -18,6 +18,8 @@ type JSONReport struct {
 	Threshold   float64            `json:"threshold"`
 	Thresholds  map[string]float64 `json:"thresholds,omitempty"`
 	FailOn      decide.FailOn      `json:"fail_on"`
+	Correction  decide.Correction  `json:"correction"`
+	Family      int                `json:"family"`
 	Counts      map[string]int     `json:"counts"`
 	Sides       []Side             `json:"sides,omitempty"`
 	Rounds      int                `json:"rounds,omitempty"`
@@ -37,6 +39,8 @@ type JSONComparison struct {
 	Head         *JSONEstimate     `json:"head"`
 	Delta        *float64          `json:"delta"`
 	P            *float64          `json:"p"`
+	PAdjusted    *float64          `json:"p_adjusted"`
+	Paired       *JSONPaired       `json:"paired,omitempty"`
 	Significant  bool              `json:"significant"`
 	Worse        bool              `json:"worse"`
 	Status       decide.Status     `json:"status"`
@@ -44,6 +48,23 @@ type JSONComparison struct {
 	RoundsNeeded int               `json:"rounds_needed,omitempty"`
 	Note         string            `json:"note,omitempty"`
 	Warnings     []string          `json:"warnings,omitempty"`
+}
+
+// JSONPaired is the paired (per-round) view in JSON output: the median of
+// the per-round ratios head/base, its interval, and the sign test.
+type JSONPaired struct {
+	Ratio *float64 `json:"ratio"`
+	Low   *float64 `json:"low"`
+	High  *float64 `json:"high"`
+	N     int      `json:"n"`
+	P     *float64 `json:"p"`
+}
+
+func jsonPaired(p *decide.Paired) *JSONPaired {
+	if p == nil {
+		return nil
+	}
+	return &JSONPaired{Ratio: num(p.Ratio), Low: num(p.Low), High: num(p.High), N: p.N, P: num(p.P)}
 }
 
 // JSONEstimate is one side's summary in JSON output.
@@ -63,6 +84,8 @@ func (r *Report) JSON() *JSONReport {
 		Threshold:   r.Policy.Threshold,
 		Thresholds:  r.Policy.Thresholds,
 		FailOn:      r.Policy.FailOn,
+		Correction:  r.Policy.Correction,
+		Family:      r.Family,
 		Counts:      map[string]int{},
 		Sides:       r.Sides,
 		Rounds:      r.Rounds,
@@ -88,6 +111,8 @@ func (r *Report) JSON() *JSONReport {
 			Head:         jsonEstimate(d.Head),
 			Delta:        num(d.Delta),
 			P:            num(d.P),
+			PAdjusted:    num(d.PAdjusted),
+			Paired:       jsonPaired(d.Paired),
 			Significant:  d.Significant,
 			Worse:        d.Worse,
 			Status:       d.Status,

@@ -91,8 +91,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 		fmt.Fprintf(ew, "</details>\n\n")
 	}
-	fmt.Fprintf(ew, "<sub>p-values from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat); medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
-		r.Confidence*100, r.Policy.Alpha)
+	fmt.Fprintf(ew, "<sub>p-values from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat); %s (the p shown is before correction). Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
+		r.CorrectionNote(), r.Confidence*100, r.Policy.Alpha)
 	if r.ResultsDir != "" {
 		fmt.Fprintf(ew, " Raw results: %s.", MarkdownCode(r.ResultsDir))
 	}

@@ -25,6 +25,7 @@
 package report
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/benchgate/benchgate/gate/decide"
@@ -51,6 +52,8 @@ type Report struct {
 	Confidence float64
 	Decisions  []decide.Decision
 	Counts     map[decide.Status]int
+	// Family is the number of comparisons p-values were corrected over.
+	Family int
 	// Sides describes base and head, when known (run knows, compare may
 	// not).
 	Sides []Side
@@ -72,6 +75,7 @@ func New(r *decide.Result, confidence float64) *Report {
 		Confidence: confidence,
 		Decisions:  r.Decisions,
 		Counts:     r.Counts,
+		Family:     r.Family,
 	}
 }
 
@@ -82,3 +86,11 @@ func (r *Report) sorted() []decide.Decision {
 }
 
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+
+// CorrectionNote says how p-values were corrected, for the reader.
+func (r *Report) CorrectionNote() string {
+	if r.Policy.Correction == decide.CorrectionHolm && r.Family > 1 {
+		return fmt.Sprintf("p-values are Holm-adjusted over %d comparisons", r.Family)
+	}
+	return "p-values are not corrected for multiple comparisons"
+}

@@ -168,6 +168,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Error != "" {
 		fmt.Fprintf(ew, "error: %s\n", SanitizeText(r.Error))
 	}
+	if len(r.Decisions) > 0 {
+		fmt.Fprintf(ew, "note: %s; the p shown is before correction\n", r.CorrectionNote())
+	}
 	fmt.Fprintf(ew, "verdict: %s\n", r.Summary())
 	return ew.err
 }
