@@ -317,7 +317,7 @@ func TestActionPullRequest(t *testing.T) {
 		obj(ev, "pull_request", "head")["sha"] = head
 	})
 	inputs := map[string]string{
-		"packages": "./...", "rounds": "6", "benchtime": "20ms", "fail-on": "regression",
+		"packages": "./...", "rounds": "10", "benchtime": "20ms", "fail-on": "regression",
 		"github-token": secretToken, "comment-id": "default", "threshold": "5%",
 		"results-dir": ".benchgate", "working-directory": ".", "command": "run",
 	}
@@ -390,7 +390,7 @@ func TestActionPushAndDispatch(t *testing.T) {
 	}
 	origin, base, head := fixtureRepo(t)
 	ws := shallowClone(t, origin)
-	inputs := map[string]string{"packages": "./...", "rounds": "6", "benchtime": "10ms", "comment": "never"}
+	inputs := map[string]string{"packages": "./...", "rounds": "10", "benchtime": "10ms", "comment": "never"}
 
 	// push: base is before, head is after.
 	push := event(t, "push", func(ev map[string]any) {
@@ -438,7 +438,7 @@ func TestActionForkSplit(t *testing.T) {
 		obj(ev, "pull_request", "head")["sha"] = head
 	})
 	r := runAsRunner(t, ws, "pull_request", pr, map[string]string{
-		"packages": "./...", "rounds": "6", "benchtime": "10ms", "github-token": "", "fail-on": "never",
+		"packages": "./...", "rounds": "10", "benchtime": "10ms", "github-token": "", "fail-on": "never",
 	})
 	if r.code != 0 || r.outputs["verdict"] != "regression" {
 		t.Fatalf("measuring job: exit %d verdict %q", r.code, r.outputs["verdict"])

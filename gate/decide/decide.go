@@ -200,6 +200,14 @@ func Decide(r *compare.Result, p Policy) *Result {
 	ps := make([]float64, len(r.Comparisons))
 	for i, c := range r.Comparisons {
 		ps[i] = c.P
+		if constantAndEqual(c) {
+			// Both sides measured one and the same value every time
+			// (typically 0 allocs/op): such a test cannot come out
+			// significant whatever the noise, so, as in Tarone's
+			// refinement of Bonferroni for discrete tests, it is left
+			// out of the family instead of diluting everyone's alpha.
+			ps[i] = math.NaN()
+		}
 	}
 	adjusted := ps
 	family := 1
@@ -285,6 +293,23 @@ func decideOne(c compare.Comparison, p Policy, padj float64, family int) Decisio
 		d.Status = Improvement
 	}
 	return d
+}
+
+// constantAndEqual reports whether every sample on both sides is the same
+// value.
+func constantAndEqual(c compare.Comparison) bool {
+	if !c.Compared() || len(c.Base.Values) == 0 {
+		return false
+	}
+	v := c.Base.Values[0]
+	for _, e := range [][]float64{c.Base.Values, c.Head.Values} {
+		for _, x := range e {
+			if x != v {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func nPair(n1, n2 int) string {

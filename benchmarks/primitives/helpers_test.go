@@ -1,0 +1,56 @@
+package primitives
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+)
+
+// check fails the benchmark on a set-up error.
+func check(b *testing.B, err error) {
+	b.Helper()
+	if err != nil {
+		b.Fatal(err)
+	}
+}
+
+// payload returns n deterministic bytes (i mod 251), the input of every
+// hash and cipher benchmark.
+func payload(n int) []byte {
+	p := make([]byte, n)
+	for i := range p {
+		p[i] = byte(i % 251)
+	}
+	return p
+}
+
+// sizeName renders a byte count as the size= value of a benchmark name.
+func sizeName(n int) string {
+	switch {
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%dKiB", n>>10)
+	default:
+		return fmt.Sprintf("%dB", n)
+	}
+}
+
+// firstError records the first failure of a b.RunParallel body, whose
+// goroutines must not call b.Fatal themselves.
+type firstError struct {
+	mu  sync.Mutex
+	err error
+}
+
+func (f *firstError) set(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err == nil {
+		f.err = err
+	}
+}
+
+func (f *firstError) get() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
+}

@@ -1,0 +1,3 @@
+module example.com/floor
+
+go 1.19
