@@ -86,6 +86,7 @@ tree as it is. With only toolchains given, both sides build the working tree.
 Examples:
   benchgate run ./...                                   # HEAD~1 vs working tree
   benchgate run -base-toolchain local -head-toolchain go1.27.3   # crypto suite
+  benchgate run -quick -base-toolchain local -head-toolchain go1.27.3
   benchgate run -base-ref main -head-ref HEAD -bench 'Encode' ./codec
 
 Flags:
@@ -103,11 +104,21 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 	fs.IntVar(&cfg.Rounds, "rounds", cfg.Rounds, "number of interleaved `rounds`; each side runs each benchmark once per round")
 	fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "kill a benchmark process that runs longer than `d`")
 	fs.StringVar(&cfg.Out, "out", cfg.Out, "results `dir`ectory: base.txt, head.txt, manifest.json and reports")
+	quick := fs.Bool("quick", false, "run only the built-in suite's quick subset (about 5 s per side per round; implies the suite and sets -bench)")
 	cfg.Output.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	cfg.Packages = fs.Args()
+	if *quick {
+		if len(cfg.Packages) > 0 {
+			return usagef("drop -quick to benchmark your packages, or the packages to run the quick suite", "-quick runs the built-in suite, but packages were given: %s", strings.Join(cfg.Packages, " "))
+		}
+		if benchSet(fs) {
+			return usagef("", "-quick sets -bench itself; give one or the other")
+		}
+		cfg.Bench = suite.QuickBench
+	}
 	return Run(ctx, cfg, env)
 }
 
@@ -123,6 +134,17 @@ func (cfg *RunConfig) SetOutputFlags(args []string) error {
 	}
 	_, _, err := cfg.Output.policy()
 	return err
+}
+
+// benchSet reports whether -bench was given.
+func benchSet(fs *flag.FlagSet) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "bench" {
+			set = true
+		}
+	})
+	return set
 }
 
 // Run carries out a gate run described by cfg and prints the report.
@@ -218,7 +240,7 @@ func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
 		var ie *compare.InputError
 		if errors.As(aerr, &ie) {
 			return nil, usagef(fmt.Sprintf("check that -bench %q matches benchmarks in the packages; the raw output is in %s", p.Bench, p.ResultsDir),
-				"no benchmark results: %v", aerr)
+				"%s: %s", ie.Side, ie.Msg)
 		}
 		return nil, aerr
 	}
