@@ -93,6 +93,7 @@ type inputs struct {
 	threshold, thresholds        string
 	alpha                        float64
 	failOn                       string
+	correction                   string
 	baseRef, headRef             string
 	baseToolchain, headToolchain string
 	timeout                      time.Duration
@@ -120,6 +121,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 		threshold:        get("threshold", decide.FormatPercent(decide.DefaultPolicy.Threshold)),
 		thresholds:       get("thresholds", ""),
 		failOn:           get("fail-on", string(decide.DefaultPolicy.FailOn)),
+		correction:       get("correction", string(decide.DefaultPolicy.Correction)),
 		baseRef:          get("base-ref", ""),
 		headRef:          get("head-ref", ""),
 		baseToolchain:    get("base-toolchain", ""),
@@ -150,6 +152,9 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	}
 	if _, err := decide.ParseFailOn(in.failOn); err != nil {
 		errs = append(errs, fmt.Errorf("input fail-on: %q is not one of regression, inconclusive, never", in.failOn))
+	}
+	if _, err := decide.ParseCorrection(in.correction); err != nil {
+		errs = append(errs, fmt.Errorf("input correction: %q is not one of holm, none", in.correction))
 	}
 	if _, err := decide.ParsePercent(in.threshold); err != nil {
 		errs = append(errs, fmt.Errorf("input threshold: %v", err))
@@ -184,6 +189,7 @@ func (in *inputs) flags() []string {
 		"-threshold", in.threshold,
 		"-thresholds", in.thresholds,
 		"-fail-on", in.failOn,
+		"-correction", in.correction,
 	}
 }
 
