@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -32,30 +31,14 @@ var secretNames = []string{
 	"GITHUB_STEP_SUMMARY", "GITHUB_PATH", "INPUT_ROUNDS",
 }
 
-var buildOnce struct {
-	sync.Once
-	path string
-	err  error
-	out  []byte
-}
-
-// benchgateBinary builds the command once per test process.
-func benchgateBinary(t *testing.T) string {
+// buildBenchgate builds the command into the test's temporary directory.
+func buildBenchgate(t *testing.T) string {
 	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "benchgate-bin-")
-		if err != nil {
-			buildOnce.err = err
-			return
-		}
-		buildOnce.path = filepath.Join(dir, "benchgate")
-		cmd := exec.Command("go", "build", "-o", buildOnce.path, ".")
-		buildOnce.out, buildOnce.err = cmd.CombinedOutput()
-	})
-	if buildOnce.err != nil {
-		t.Fatalf("building benchgate: %v\n%s", buildOnce.err, buildOnce.out)
+	bin := filepath.Join(t.TempDir(), "benchgate")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building benchgate: %v\n%s", err, out)
 	}
-	return buildOnce.path
+	return bin
 }
 
 // fixtureRepo makes an origin repository with a base commit and a head
@@ -212,7 +195,7 @@ type runnerRun struct {
 	baseTxt, headTx string
 }
 
-func runAsRunner(t *testing.T, workspace, eventName, eventPath string, inputs map[string]string, extraEnv ...string) *runnerRun {
+func runAsRunner(t *testing.T, bin, workspace, eventName, eventPath string, inputs map[string]string, extraEnv ...string) *runnerRun {
 	t.Helper()
 	files := t.TempDir()
 	outFile := filepath.Join(files, "set_output")
@@ -255,7 +238,7 @@ func runAsRunner(t *testing.T, workspace, eventName, eventPath string, inputs ma
 	env = append(env, extraEnv...)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, benchgateBinary(t))
+	cmd := exec.CommandContext(ctx, bin)
 	cmd.Dir = workspace
 	cmd.Env = env
 	var stdout, stderr bytes.Buffer
@@ -307,6 +290,7 @@ func TestActionPullRequest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping real benchmark runs")
 	}
+	bin := buildBenchgate(t)
 	origin, base, head := fixtureRepo(t)
 	ws := shallowClone(t, origin)
 	fake := ghfake.New(t, ghfake.WithToken(secretToken))
@@ -323,7 +307,7 @@ func TestActionPullRequest(t *testing.T) {
 	}
 	apiURL := "GITHUB_API_URL=" + strings.TrimSuffix(fake.URL, "/")
 
-	r := runAsRunner(t, ws, "pull_request", ev, inputs, apiURL)
+	r := runAsRunner(t, bin, ws, "pull_request", ev, inputs, apiURL)
 	if r.code != 1 {
 		t.Fatalf("exit code %d, want 1 (regression)", r.code)
 	}
@@ -372,7 +356,7 @@ func TestActionPullRequest(t *testing.T) {
 
 	// Second run on the same pull request: the comment is edited in place,
 	// not duplicated.
-	r2 := runAsRunner(t, ws, "pull_request", ev, inputs, apiURL)
+	r2 := runAsRunner(t, bin, ws, "pull_request", ev, inputs, apiURL)
 	if r2.code != 1 {
 		t.Fatalf("second run: exit code %d, want 1", r2.code)
 	}
@@ -388,6 +372,7 @@ func TestActionPushAndDispatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping real benchmark runs")
 	}
+	bin := buildBenchgate(t)
 	origin, base, head := fixtureRepo(t)
 	ws := shallowClone(t, origin)
 	inputs := map[string]string{"packages": "./...", "rounds": "10", "benchtime": "10ms", "comment": "never"}
@@ -396,7 +381,7 @@ func TestActionPushAndDispatch(t *testing.T) {
 	push := event(t, "push", func(ev map[string]any) {
 		ev["before"], ev["after"] = base, head
 	})
-	r := runAsRunner(t, ws, "push", push, inputs)
+	r := runAsRunner(t, bin, ws, "push", push, inputs)
 	if r.code != 1 || r.outputs["verdict"] != "regression" {
 		t.Errorf("push: exit %d verdict %q, want 1 regression", r.code, r.outputs["verdict"])
 	}
@@ -408,14 +393,14 @@ func TestActionPushAndDispatch(t *testing.T) {
 	for k, v := range inputs {
 		aa[k] = v
 	}
-	r = runAsRunner(t, ws, "workflow_dispatch", dispatch, aa)
+	r = runAsRunner(t, bin, ws, "workflow_dispatch", dispatch, aa)
 	if r.code != 0 || r.outputs["verdict"] != "pass" {
 		t.Errorf("workflow_dispatch A/A: exit %d verdict %q, want 0 pass", r.code, r.outputs["verdict"])
 	}
 
 	// A bad input is a usage error that names it.
 	bad := map[string]string{"rounds": "many", "fail-on": "sometimes"}
-	r = runAsRunner(t, ws, "workflow_dispatch", dispatch, bad)
+	r = runAsRunner(t, bin, ws, "workflow_dispatch", dispatch, bad)
 	if r.code != 2 || !strings.Contains(r.stderr, `input rounds: "many" is not a whole number`) || !strings.Contains(r.stderr, "fail-on") {
 		t.Errorf("bad inputs: exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -429,6 +414,7 @@ func TestActionForkSplit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping real benchmark runs")
 	}
+	bin := buildBenchgate(t)
 	origin, base, head := fixtureRepo(t)
 	ws := shallowClone(t, origin)
 	pr := event(t, "pull_request_fork", func(ev map[string]any) {
@@ -437,7 +423,7 @@ func TestActionForkSplit(t *testing.T) {
 		obj(ev, "pull_request", "base")["sha"] = base
 		obj(ev, "pull_request", "head")["sha"] = head
 	})
-	r := runAsRunner(t, ws, "pull_request", pr, map[string]string{
+	r := runAsRunner(t, bin, ws, "pull_request", pr, map[string]string{
 		"packages": "./...", "rounds": "10", "benchtime": "10ms", "github-token": "", "fail-on": "never",
 	})
 	if r.code != 0 || r.outputs["verdict"] != "regression" {
@@ -470,7 +456,7 @@ func TestActionForkSplit(t *testing.T) {
 	})
 	reportInputs := map[string]string{"command": "report", "results-dir": "bench-results", "github-token": secretToken}
 	apiURL := "GITHUB_API_URL=" + strings.TrimSuffix(fake.URL, "/")
-	rr := runAsRunner(t, reportWS, "workflow_run", wr, reportInputs, apiURL)
+	rr := runAsRunner(t, bin, reportWS, "workflow_run", wr, reportInputs, apiURL)
 	if rr.code != 1 || rr.outputs["verdict"] != "regression" {
 		t.Errorf("report job: exit %d verdict %q, want 1 regression", rr.code, rr.outputs["verdict"])
 	}
@@ -483,7 +469,7 @@ func TestActionForkSplit(t *testing.T) {
 	meta["pr_number"] = 10
 	forged, _ := json.Marshal(meta)
 	os.WriteFile(filepath.Join(artifact, "metadata.json"), forged, 0o644)
-	rr = runAsRunner(t, reportWS, "workflow_run", wr, reportInputs, apiURL)
+	rr = runAsRunner(t, bin, reportWS, "workflow_run", wr, reportInputs, apiURL)
 	if n := len(fake.Comments("octo-org", "hello-go", 10)); n != 0 {
 		t.Errorf("commented on #10, which the measured commit does not belong to")
 	}
@@ -494,7 +480,7 @@ func TestActionForkSplit(t *testing.T) {
 	// A symlink instead of a results file is refused.
 	os.Remove(filepath.Join(artifact, "head.txt"))
 	os.Symlink("/etc/passwd", filepath.Join(artifact, "head.txt"))
-	rr = runAsRunner(t, reportWS, "workflow_run", wr, reportInputs, apiURL)
+	rr = runAsRunner(t, bin, reportWS, "workflow_run", wr, reportInputs, apiURL)
 	if rr.code != 2 || !strings.Contains(rr.stderr, "not a regular file") {
 		t.Errorf("symlinked head.txt: exit %d stderr %q", rr.code, rr.stderr)
 	}

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
@@ -101,7 +102,9 @@ func dispatch(ctx context.Context, args []string, env *Env) error {
 }
 
 // ExitCode maps an outcome to benchgate's exit code, printing the error
-// (and its hint) to stderr.
+// (and its hint) to stderr. Errors can carry a benchmark's output, which
+// a pull request controls, so every line is sanitized: in a workflow,
+// stderr is read for workflow commands.
 func ExitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return ExitPass
@@ -109,9 +112,12 @@ func ExitCode(err error, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return ExitUsage
 	}
+	say := func(format string, args ...any) {
+		fmt.Fprintln(stderr, report.SanitizeLines(fmt.Sprintf(format, args...)))
+	}
 	var reg *RegressionError
 	if errors.As(err, &reg) {
-		fmt.Fprintf(stderr, "benchgate: %s\n", err)
+		say("benchgate: %s", err)
 		return ExitRegression
 	}
 	var ue *UsageError
@@ -119,23 +125,34 @@ func ExitCode(err error, stderr io.Writer) int {
 	var bf *runner.BenchmarkFailedError
 	switch {
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "benchgate: %s\n", err)
+		say("benchgate: %s", err)
 		if ue.Hint != "" {
-			fmt.Fprintf(stderr, "hint: %s\n", ue.Hint)
+			say("hint: %s", ue.Hint)
 		}
 		return ExitUsage
 	case errors.As(err, &ie):
-		fmt.Fprintf(stderr, "benchgate: %s\n", err)
+		say("benchgate: %s", err)
 		return ExitUsage
 	case errors.As(err, &bf):
-		fmt.Fprintf(stderr, "benchgate: %s\n", err)
+		say("benchgate: %s", err)
 		return ExitFailed
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintf(stderr, "benchgate: interrupted: %s\n", err)
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		if msg := err.Error(); strings.HasPrefix(msg, "interrupted") {
+			say("benchgate: %s", msg)
+		} else {
+			say("benchgate: interrupted: %s", msg)
+		}
 		return ExitFailed
 	}
-	fmt.Fprintf(stderr, "benchgate: %s\n", err)
+	say("benchgate: %s", err)
 	return ExitFailed
+}
+
+// badUnitRune reports whether r cannot be part of a unit in a threshold:
+// benchmark units are single words, and these characters would be markup,
+// mentions or commands in a report.
+func badUnitRune(r rune) bool {
+	return unicode.IsSpace(r) || unicode.IsControl(r) || !unicode.IsPrint(r) || strings.ContainsRune("<>|`@#&[]()!~\\\"':*", r)
 }
 
 // Version is the module version when installed with go install, else
@@ -190,6 +207,14 @@ func (o *outputFlags) policy() (decide.Policy, compare.Options, error) {
 	ts, err := decide.ParseThresholds(o.thresholds)
 	if err != nil {
 		return p, opts, usagef("", "invalid -thresholds: %v", err)
+	}
+	for u := range ts {
+		// The units are printed in the verdict line of every report, as
+		// they are; in a pull request's workflow they are its author's.
+		if strings.ContainsFunc(u, badUnitRune) {
+			return p, opts, usagef("units are single words such as sec/op, B/op, allocs/op, B/s or a custom metric's unit",
+				"invalid -thresholds: %q is not a unit", u)
+		}
 	}
 	failOn, err := decide.ParseFailOn(o.failOn)
 	if err != nil {
@@ -327,19 +352,56 @@ func analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.O
 	for _, side := range []compare.Side{compare.Base, compare.Head} {
 		if res.Results[side] == 0 {
 			msg := fmt.Sprintf("no benchmark results in %s", strings.Join(res.Files[side], ", "))
-			if len(res.SyntaxErrors) > 0 {
-				msg += fmt.Sprintf(" (%d malformed lines, first: %s)", len(res.SyntaxErrors), res.SyntaxErrors[0])
+			if bad := sideProblems(res, side); len(bad) > 0 {
+				msg += fmt.Sprintf(" (%d malformed lines, first: %s)", len(bad), bad[0])
 			}
 			return nil, &compare.InputError{Side: side, Msg: msg,
 				Hint: "the input must hold lines like \"BenchmarkX-8  1000  1234 ns/op\" (go test -bench output)"}
 		}
 	}
+	// A gate that compared nothing must not pass: every benchmark being
+	// new or removed means the sides do not measure the same thing.
+	compared, only := 0, map[compare.Side]int{}
+	for _, c := range res.Comparisons {
+		switch {
+		case c.Compared():
+			compared++
+		case c.Base != nil:
+			only[compare.Base]++
+		default:
+			only[compare.Head]++
+		}
+	}
+	if compared == 0 {
+		msg := fmt.Sprintf("base and head have no benchmark in common, so nothing was compared (%d benchmark-unit rows only in base, %d only in head)", only[compare.Base], only[compare.Head])
+		if len(res.Notes) > 0 {
+			msg += "; " + res.Notes[0]
+		}
+		return nil, &compare.InputError{Side: "inputs", Msg: msg,
+			Hint: "compare results of the same benchmarks, with the same units; if only a configuration line (goos, pkg, cpu) differs, -ignore that key"}
+	}
 	dec := decide.Decide(res, policy)
 	rep := report.New(dec, res.Confidence)
+	rep.Notes = append(rep.Notes, res.Notes...)
 	for _, s := range res.SyntaxErrors {
 		rep.Notes = append(rep.Notes, "malformed line skipped: "+s)
 	}
 	return rep, nil
+}
+
+// sideProblems returns the malformed-line messages about one side's
+// files (each message starts with its file name).
+func sideProblems(res *compare.Result, side compare.Side) []string {
+	var out []string
+	for _, s := range res.SyntaxErrors {
+		for _, f := range res.Files[side] {
+			if strings.HasPrefix(s, f+":") {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // Analyze compares result files under the policy that flags (the

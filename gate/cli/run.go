@@ -239,8 +239,12 @@ func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
 	if aerr != nil && runErr == nil {
 		var ie *compare.InputError
 		if errors.As(aerr, &ie) {
-			return nil, usagef(fmt.Sprintf("check that -bench %q matches benchmarks in the packages; the raw output is in %s", p.Bench, p.ResultsDir),
-				"%s: %s", ie.Side, ie.Msg)
+			hint := fmt.Sprintf("check that -bench %q matches benchmarks in the packages; the raw output is in %s", p.Bench, p.ResultsDir)
+			if ie.Side == "inputs" {
+				// Both sides measured, but nothing in common.
+				hint = fmt.Sprintf("base and head ran different benchmarks (renamed, or in other units); the raw output is in %s", p.ResultsDir)
+			}
+			return nil, usagef(hint, "%s: %s", ie.Side, ie.Msg)
 		}
 		return nil, aerr
 	}
@@ -417,14 +421,17 @@ func WriteReports(dir string, rep *report.Report) error {
 	return errors.Join(errs...)
 }
 
-// prefixWriter prefixes each write (one progress line) with prefix.
+// prefixWriter prefixes each write (one progress line) with prefix. The
+// lines can quote git and the go command on the pull request's code, so
+// they are sanitized like any report text.
 type prefixWriter struct {
 	w      interface{ Write([]byte) (int, error) }
 	prefix string
 }
 
 func (p prefixWriter) Write(b []byte) (int, error) {
-	if _, err := p.w.Write([]byte(p.prefix + strings.TrimLeft(string(b), " "))); err != nil {
+	line := report.SanitizeLines(strings.TrimRight(strings.TrimLeft(string(b), " "), "\n"))
+	if _, err := p.w.Write([]byte(p.prefix + line + "\n")); err != nil {
 		return 0, err
 	}
 	return len(b), nil

@@ -9,7 +9,20 @@
 // outputs, or plain "go test -bench" output. Each side may be given as
 // several files, directories or globs; they are merged. Files are streamed,
 // so memory grows with the number of distinct benchmarks, not with the size
-// of the input.
+// of the input: lines longer than 32 KiB are skipped rather than buffered,
+// and at most [MaxSamples] samples are kept per benchmark, unit and side.
+//
+// # Bad input
+//
+// The input may come from a stranger's pull request, so nothing in it is
+// trusted. Lines that look like results but do not parse, and values that
+// parse but cannot be measurements (NaN, ±Inf, a negative time, size,
+// count or rate), are skipped and listed in [Result.SyntaxErrors]; they
+// never reach the statistics. A row whose values on one side were all
+// invalid is kept with an empty [Estimate] (N = 0), so that it is
+// undecided rather than mistaken for a removed benchmark. A benchmark
+// that both sides have, but in different units or configurations, is
+// named in [Result.Notes].
 //
 // # Grouping
 //
@@ -31,8 +44,11 @@
 package compare
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -43,6 +59,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchproc"
+	"golang.org/x/perf/benchunit"
 )
 
 // DefaultIgnore lists file-level configuration keys that name a side rather
@@ -149,8 +166,14 @@ type Result struct {
 	// Results counts benchmark result lines read, per side.
 	Results map[Side]int
 	// SyntaxErrors are lines that looked like results but did not parse,
-	// with their positions. They are reported, not fatal.
+	// and values that parsed but cannot be measurements (NaN, ±Inf, a
+	// negative time), with their positions. They are reported, not fatal;
+	// at most 50 are kept, then one line counts the rest.
 	SyntaxErrors []string
+	// Notes are remarks about the inputs as a whole, such as a benchmark
+	// that both sides have but in different units, so that it could not
+	// be compared.
+	Notes []string
 }
 
 // InputError reports a problem with the inputs themselves: a missing file,
@@ -264,6 +287,10 @@ func unwrapPathError(err error) error {
 type cell struct {
 	values  []float64
 	residue map[benchproc.Key]struct{}
+	// invalid counts values that were skipped (see invalidValue).
+	invalid int
+	// dropped counts valid values beyond MaxSamples.
+	dropped int
 }
 
 type row struct {
@@ -312,8 +339,9 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	colBy, err := parser.Parse(".file", filter)
-	if err != nil {
+	// The side is the file's label; projecting it keeps it out of the
+	// residue.
+	if _, err := parser.Parse(".file", filter); err != nil {
 		return nil, err
 	}
 	ignore := append(append([]string{}, DefaultIgnore...), opts.Ignore...)
@@ -323,7 +351,6 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 		}
 	}
 	residue := parser.Residue()
-	colField := colBy.Fields()[0]
 
 	res := &Result{
 		Confidence: opts.Confidence,
@@ -332,66 +359,100 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 		Results:    map[Side]int{},
 	}
 
-	var paths []string
+	inputs := make([]input, 0, len(basePaths)+len(headPaths))
 	for _, p := range basePaths {
-		paths = append(paths, string(Base)+"="+p)
+		inputs = append(inputs, input{Base, p})
 	}
 	for _, p := range headPaths {
-		paths = append(paths, string(Head)+"="+p)
+		inputs = append(inputs, input{Head, p})
 	}
-	files := benchfmt.Files{Paths: paths, AllowLabels: true}
 	tables := map[benchproc.Key]*table{}
 	var tableOrder []benchproc.Key
-	const maxSyntaxErrors = 50
-	nSyntax := 0
-	for files.Scan() {
-		switch rec := files.Result().(type) {
-		case *benchfmt.SyntaxError:
-			nSyntax++
-			if nSyntax <= maxSyntaxErrors {
-				res.SyntaxErrors = append(res.SyntaxErrors, rec.Error())
-			}
-		case *benchfmt.Result:
-			ok, _ := filter.Apply(rec)
-			if !ok {
-				continue
-			}
-			rowKey := rowBy.Project(rec)
-			side := colBy.Project(rec).Get(colField)
-			si := sideIndex(side)
-			res.Results[Side(side)]++
-			resKey := residue.Project(rec)
-			for i, tk := range tableBy.ProjectValues(rec) {
-				v := rec.Values[i].Value
-				t := tables[tk]
-				if t == nil {
-					t = &table{key: tk, rows: map[benchproc.Key]*row{}}
-					tables[tk] = t
-					tableOrder = append(tableOrder, tk)
-				}
-				r := t.rows[rowKey]
-				if r == nil {
-					r = &row{}
-					t.rows[rowKey] = r
-					t.rowOrder = append(t.rowOrder, rowKey)
-				}
-				c := r.cells[si]
-				if c == nil {
-					c = &cell{residue: map[benchproc.Key]struct{}{}}
-					r.cells[si] = c
-				}
-				c.values = append(c.values, v)
-				c.residue[resKey] = struct{}{}
-			}
+	nProblems := 0
+	problem := func(msg string) {
+		nProblems++
+		if nProblems <= maxProblems {
+			res.SyntaxErrors = append(res.SyntaxErrors, msg)
 		}
 	}
-	if err := files.Err(); err != nil {
-		return nil, &InputError{Side: "input", Msg: fmt.Sprintf("reading results: %v", unwrapPathError(err))}
+	reader := benchfmt.NewReader(nil, "")
+	for _, in := range inputs {
+		f, err := os.Open(in.path)
+		if err != nil {
+			return nil, &InputError{Side: in.side, Msg: fmt.Sprintf("cannot read %s: %v", in.path, unwrapPathError(err))}
+		}
+		lim := newLineLimiter(f, maxLine)
+		// ".file" is not valid syntax for a key in the file itself, so
+		// the input cannot forge which side a result belongs to.
+		reader.Reset(lim, in.path, ".file", string(in.side))
+		for reader.Scan() {
+			switch rec := reader.Result().(type) {
+			case *benchfmt.SyntaxError:
+				problem(rec.Error())
+			case *benchfmt.Result:
+				ok, _ := filter.Apply(rec)
+				if !ok {
+					continue
+				}
+				si := sideIndex(string(in.side))
+				rowKey := rowBy.Project(rec)
+				resKey := residue.Project(rec)
+				valid := 0
+				for i := range rec.Values {
+					tidyUnit(&rec.Values[i])
+				}
+				for i, tk := range tableBy.ProjectValues(rec) {
+					v := rec.Values[i]
+					t := tables[tk]
+					if t == nil {
+						t = &table{key: tk, rows: map[benchproc.Key]*row{}}
+						tables[tk] = t
+						tableOrder = append(tableOrder, tk)
+					}
+					r := t.rows[rowKey]
+					if r == nil {
+						r = &row{}
+						t.rows[rowKey] = r
+						t.rowOrder = append(t.rowOrder, rowKey)
+					}
+					c := r.cells[si]
+					if c == nil {
+						c = &cell{residue: map[benchproc.Key]struct{}{}}
+						r.cells[si] = c
+					}
+					if why := invalidValue(v); why != "" {
+						file, line := rec.Pos()
+						problem(fmt.Sprintf("%s:%d: Benchmark%s: %s %s %s; skipped", file, line, clip(string(rec.Name), 200), orig(v), origUnit(v), why))
+						c.invalid++
+						continue
+					}
+					valid++
+					if len(c.values) >= MaxSamples {
+						c.dropped++
+						continue
+					}
+					c.values = append(c.values, v.Value)
+					c.residue[resKey] = struct{}{}
+				}
+				if valid > 0 {
+					res.Results[in.side]++
+				}
+			}
+		}
+		err = reader.Err()
+		f.Close()
+		if err != nil {
+			return nil, &InputError{Side: in.side, Msg: fmt.Sprintf("reading %s: %v", in.path, unwrapPathError(err))}
+		}
+		for _, n := range lim.long {
+			problem(fmt.Sprintf("%s:%d: benchmark line longer than %d bytes skipped", in.path, n, maxLine))
+		}
 	}
-	if nSyntax > maxSyntaxErrors {
-		res.SyntaxErrors = append(res.SyntaxErrors, fmt.Sprintf("... and %d more malformed lines", nSyntax-maxSyntaxErrors))
+	if nProblems > maxProblems {
+		res.SyntaxErrors = append(res.SyntaxErrors, fmt.Sprintf("... and %d more malformed lines", nProblems-maxProblems))
 	}
-	units := benchfmt.UnitMetadataMap(files.Units())
+	res.Notes = mismatchNotes(tables, tableOrder, unitField)
+	units := reader.Units()
 
 	// Tables sort the way benchstat sorts them; rows keep first-seen order.
 	benchproc.SortKeys(tableOrder)
@@ -421,12 +482,32 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 				if cl == nil {
 					continue
 				}
+				if len(cl.values) == 0 {
+					// Every value on this side was invalid: the row
+					// exists, but it has nothing to compare, so it
+					// cannot look like a removed benchmark.
+					e := &Estimate{Center: math.NaN(), Low: math.NaN(), High: math.NaN(),
+						Warnings: []string{fmt.Sprintf("all %d %s values were invalid (NaN, infinite or negative) and were skipped", cl.invalid, sideName(si))}}
+					if si == 0 {
+						c.Base = e
+					} else {
+						c.Head = e
+					}
+					continue
+				}
 				s := benchmath.NewSample(cl.values, &thresholds)
 				samples[si] = s
 				sum := assumption.Summary(s, opts.Confidence)
 				e := &Estimate{Center: sum.Center, Low: sum.Lo, High: sum.Hi, N: len(cl.values), Values: cl.values}
 				for _, w := range append(s.Warnings, sum.Warnings...) {
 					e.Warnings = append(e.Warnings, w.Error())
+				}
+				if cl.dropped > 0 {
+					res.Notes = append(res.Notes, fmt.Sprintf("%s (%s): %s has %d samples; only the first %d were used",
+						c.Benchmark, unit, sideName(si), len(cl.values)+cl.dropped, MaxSamples))
+				}
+				if cl.invalid > 0 {
+					e.Warnings = append(e.Warnings, fmt.Sprintf("%d invalid %s values (NaN, infinite or negative) were skipped", cl.invalid, sideName(si)))
 				}
 				if si == 0 {
 					c.Base = e
@@ -441,7 +522,7 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 					c.Warnings = append(c.Warnings, fmt.Sprintf("%s results vary in %s; they were grouped together", sideName(si), strings.Join(names, ", ")))
 				}
 			}
-			if c.Compared() {
+			if samples[0] != nil && samples[1] != nil {
 				cmp := assumption.Compare(samples[0], samples[1])
 				c.P = cmp.P
 				for _, w := range cmp.Warnings {
@@ -521,4 +602,202 @@ func Better(units benchfmt.UnitMetadataMap, unit string) int {
 		return -1
 	}
 	return 0
+}
+
+// input is one file of one side.
+type input struct {
+	side Side
+	path string
+}
+
+// MaxSamples is the most samples used per benchmark, unit and side. Any
+// more are counted and noted but not kept, so that memory stays bounded
+// however long the input is: the U-test gains nothing from more, and
+// benchgate's own files hold one sample per round.
+const MaxSamples = 10000
+
+const (
+	// maxProblems bounds how many malformed lines are listed one by one.
+	maxProblems = 50
+	// maxLine is the longest line read. benchfmt reads lines with a
+	// bufio.Scanner, whose 64 KiB limit would end the whole file at the
+	// first longer line (a benchmark that prints a blob, a binary dump);
+	// longer lines are dropped instead, and reported if they were
+	// benchmark lines.
+	maxLine = 32 << 10
+)
+
+// tidyUnit finishes benchfmt's unit tidying. benchfmt leaves a value
+// whose tidied value equals the original (0, ±Inf, NaN) in its original
+// unit, so "0 ns/op" would land in an "ns/op" table apart from the
+// "sec/op" table that "12 ns/op" lands in.
+func tidyUnit(v *benchfmt.Value) {
+	if v.OrigUnit != "" {
+		return
+	}
+	if _, tidy := benchunit.Tidy(1, v.Unit); tidy != v.Unit {
+		v.OrigUnit, v.OrigValue = v.Unit, v.Value
+		v.Unit = tidy
+	}
+}
+
+// nonNegativeUnits are the units the testing package reports, which
+// cannot be negative. Custom metrics (b.ReportMetric) may be.
+var nonNegativeUnits = map[string]bool{"sec/op": true, "B/op": true, "allocs/op": true, "B/s": true}
+
+// invalidValue says why v cannot be a measurement, or returns "". NaN
+// and ±Inf are never measurements, and the U-test misbehaves on them
+// (NaN makes it allocate without bound); a negative time, size, count or
+// rate is corrupt. Zero is a valid value (0 B/op, 0 allocs/op).
+func invalidValue(v benchfmt.Value) string {
+	switch {
+	case math.IsNaN(v.Value):
+		return "is not a number"
+	case math.IsInf(v.Value, 0):
+		return "is infinite"
+	case v.Value < 0 && nonNegativeUnits[v.Unit]:
+		return "is negative"
+	}
+	return ""
+}
+
+// clip shortens s to at most n bytes for a message.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+func orig(v benchfmt.Value) string {
+	if v.OrigUnit != "" {
+		return fmt.Sprint(v.OrigValue)
+	}
+	return fmt.Sprint(v.Value)
+}
+
+func origUnit(v benchfmt.Value) string {
+	if v.OrigUnit != "" {
+		return v.OrigUnit
+	}
+	return v.Unit
+}
+
+// mismatchNotes finds benchmarks that both sides have, but never in the
+// same table (unit and configuration), so that no row compares them. Such
+// rows show as new on one side and removed on the other; the note says
+// why.
+func mismatchNotes(tables map[benchproc.Key]*table, order []benchproc.Key, unitField *benchproc.Field) []string {
+	type where struct {
+		tables [2][]benchproc.Key
+		paired bool
+	}
+	seen := map[benchproc.Key]*where{}
+	var names []benchproc.Key
+	for _, tk := range order {
+		t := tables[tk]
+		for _, rk := range t.rowOrder {
+			r := t.rows[rk]
+			w := seen[rk]
+			if w == nil {
+				w = &where{}
+				seen[rk] = w
+				names = append(names, rk)
+			}
+			if r.cells[0] != nil && r.cells[1] != nil {
+				w.paired = true
+			}
+			for si, c := range r.cells {
+				if c != nil {
+					w.tables[si] = append(w.tables[si], tk)
+				}
+			}
+		}
+	}
+	benchproc.SortKeys(names)
+	var notes []string
+	const maxNotes = 20
+	n := 0
+	for _, rk := range names {
+		w := seen[rk]
+		if w.paired || len(w.tables[0]) == 0 || len(w.tables[1]) == 0 {
+			continue
+		}
+		n++
+		if n > maxNotes {
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("%s is on both sides but was not compared: base has it in %s, head in %s (a unit or a configuration line such as goos or pkg differs; -ignore KEY ignores a configuration key)",
+			rk.StringValues(), describeTables(w.tables[0], unitField), describeTables(w.tables[1], unitField)))
+	}
+	if n > maxNotes {
+		notes = append(notes, fmt.Sprintf("... and %d more benchmarks on both sides that were not compared", n-maxNotes))
+	}
+	return notes
+}
+
+func describeTables(keys []benchproc.Key, unitField *benchproc.Field) string {
+	var parts []string
+	for _, tk := range keys {
+		s := tk.Get(unitField)
+		config, order := configOf(tk, unitField)
+		var kv []string
+		for _, k := range order {
+			kv = append(kv, k+"="+config[k])
+		}
+		if len(kv) > 0 {
+			s += " (" + strings.Join(kv, " ") + ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// lineLimiter passes a stream through, replacing every line longer than
+// max bytes by an empty line (so line numbers stay right) and remembering
+// the numbers of dropped lines that were benchmark lines. Memory is
+// bounded by max, whatever the input.
+type lineLimiter struct {
+	br      *bufio.Reader
+	pending []byte
+	line    int
+	long    []int
+	err     error
+}
+
+func newLineLimiter(r io.Reader, max int) *lineLimiter {
+	return &lineLimiter{br: bufio.NewReaderSize(r, max)}
+}
+
+func (l *lineLimiter) Read(p []byte) (int, error) {
+	for len(l.pending) == 0 {
+		if l.err != nil {
+			return 0, l.err
+		}
+		l.fill()
+	}
+	n := copy(p, l.pending)
+	l.pending = l.pending[n:]
+	return n, nil
+}
+
+// fill reads the next line into pending.
+func (l *lineLimiter) fill() {
+	line, err := l.br.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		if len(line) > 0 {
+			l.line++
+		}
+		l.pending, l.err = line, err
+		return
+	}
+	// Too long: skip to the end of the line.
+	l.line++
+	if bytes.HasPrefix(line, []byte("Benchmark")) {
+		l.long = append(l.long, l.line)
+	}
+	for err == bufio.ErrBufferFull {
+		_, err = l.br.ReadSlice('\n')
+	}
+	l.pending, l.err = []byte{'\n'}, err
 }

@@ -256,6 +256,14 @@ func decideOne(c compare.Comparison, p Policy, padj float64, family int) Decisio
 	diff := c.Head.Center - c.Base.Center
 	d.Worse = c.Better != 0 && diff != 0 && (diff > 0) == (c.Better < 0)
 
+	if c.Base.N == 0 || c.Head.N == 0 {
+		// Every value on a side was unusable (NaN, negative, ...) and was
+		// skipped: nothing was measured, so nothing can be decided.
+		d.Status = TooFewSamples
+		d.RoundsNeeded = SamplesNeeded(p.Alpha / float64(family))
+		d.Note = "a side has no usable samples"
+		return d
+	}
 	if !c.Exact {
 		if minP := MinP(c.Base.N, c.Head.N) * float64(family); minP > p.Alpha {
 			d.Status = TooFewSamples

@@ -199,6 +199,13 @@ func (r *Report) Summary() string {
 	if len(parts) > 0 {
 		detail = strings.Join(parts, ", ")
 	}
+	if r.Verdict == decide.ErrorVerdict {
+		detail = "benchmarks failed to build or run"
+		if n > 0 {
+			detail += "; what was measured: " + strings.Join(append(parts, fmt.Sprintf("%d comparisons", n)), ", ")
+		}
+		return fmt.Sprintf("%s: %s", r.Verdict, detail)
+	}
 	return fmt.Sprintf("%s: %s in %d comparisons (threshold %s, alpha %v)",
 		r.Verdict, detail, n, thresholdText(r.Policy), r.Policy.Alpha)
 }

@@ -17,7 +17,20 @@
 // Every command gets an explicit working directory and environment, built
 // by [ChildEnv] so that no token or action input reaches the code under
 // test. Each benchmark process is bounded by the plan's timeout. Temporary
-// worktrees are removed on every exit path, including cancellation.
+// worktrees are removed on every exit path, including cancellation, and
+// the go command's own temporary files live in benchgate's temporary
+// directory, which goes too.
+//
+// # Failures
+//
+// A run fails (with a [BenchmarkFailedError]) when a binary exits non-zero
+// or is killed at the timeout, and also when it exits 0 but its output is
+// not what go test prints: a line that starts like a result but is not one
+// (garbled, or printed by the benchmark), or no final PASS. Binaries run
+// with -test.v, so each benchmark's name is printed when it starts, and the
+// error can name the benchmark that hung, crashed or exited. Output lines
+// longer than benchfmt can read are left out of the results file, so that
+// one line cannot make the whole file unreadable.
 package runner
 
 import (
@@ -28,6 +41,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -78,6 +92,8 @@ type SideResult struct {
 	GoVersion string
 	// File is the results file.
 	File string
+	// Results counts the benchmark result lines written to File.
+	Results int
 	// Packages are the packages built for this side.
 	Packages []Package
 	// srcDir is where the side's packages are resolved from.
@@ -140,12 +156,19 @@ type BenchmarkFailedError struct {
 	// Benchmark is the benchmark that was running, where it can be told
 	// from the output.
 	Benchmark string
+	// After is, where Benchmark is unknown, the last benchmark that
+	// completed before the failure.
+	After string
 	// Tail is the last lines of the command's output.
 	Tail string
+	// Hint says what to do, where the output alone may not.
+	Hint string
 	// Err is the underlying error (an exit status, a timeout).
 	Err error
 	// Files are the results files, with whatever was measured.
 	Files []string
+	// Results counts the result lines in each of Files.
+	Results []int
 }
 
 func (e *BenchmarkFailedError) Error() string {
@@ -155,8 +178,11 @@ func (e *BenchmarkFailedError) Error() string {
 		fmt.Fprintf(&b, "building %s benchmarks for %s: %v", e.Side, e.Package, e.Err)
 	case "run":
 		fmt.Fprintf(&b, "running %s benchmarks for %s (round %d)", e.Side, e.Package, e.Round)
-		if e.Benchmark != "" {
+		switch {
+		case e.Benchmark != "":
 			fmt.Fprintf(&b, " failed in %s", e.Benchmark)
+		case e.After != "":
+			fmt.Fprintf(&b, " failed after %s completed", e.After)
 		}
 		fmt.Fprintf(&b, ": %v", e.Err)
 	default:
@@ -169,7 +195,17 @@ func (e *BenchmarkFailedError) Error() string {
 		}
 	}
 	if len(e.Files) > 0 {
-		fmt.Fprintf(&b, "  results measured so far are kept in %s", strings.Join(e.Files, ", "))
+		files := make([]string, len(e.Files))
+		for i, f := range e.Files {
+			files[i] = f
+			if i < len(e.Results) {
+				files[i] += fmt.Sprintf(" (%d result lines)", e.Results[i])
+			}
+		}
+		fmt.Fprintf(&b, "  results measured so far are kept in %s\n", strings.Join(files, ", "))
+	}
+	if e.Hint != "" {
+		fmt.Fprintf(&b, "hint: %s", e.Hint)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -268,8 +304,14 @@ func (st *runState) prepare(ctx context.Context) error {
 			rel = r
 		}
 	}
+	// The go command's own temporary files go under st.tmp, so that a
+	// build killed by cancellation leaves nothing in the user's TMPDIR.
+	goTmp := filepath.Join(st.tmp, "gotmp")
+	if err := os.MkdirAll(goTmp, 0o755); err != nil {
+		return err
+	}
 	for i, s := range st.out.Sides {
-		s.env = st.opts.Env
+		s.env = setEnv(st.opts.Env, "GOTMPDIR", goTmp)
 		if s.Toolchain != "" {
 			s.env = setEnv(s.env, "GOTOOLCHAIN", s.Toolchain)
 		}
@@ -287,15 +329,16 @@ func (st *runState) prepare(ctx context.Context) error {
 			// binary or source path is longer than another's.
 			wt := filepath.Join(st.tmp, fmt.Sprintf("src%d", i))
 			st.progress("checking out %s %s into a temporary worktree", s.Name, plan.ShortCommit(s.Commit))
-			if err := st.opts.Repo.AddWorktree(ctx, s.Commit, wt); err != nil {
+			repo := st.opts.Repo
+			// The cleanup is registered first: an interrupted "git
+			// worktree add" can leave a half-made worktree behind.
+			st.cleanup = append(st.cleanup, func() { st.removeWorktree(ctx, repo, wt) })
+			if err := repo.AddWorktree(ctx, s.Commit, wt); err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
 				return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: fmt.Errorf("checking out %s: %w", plan.ShortCommit(s.Commit), err)}
 			}
-			repo := st.opts.Repo
-			st.cleanup = append(st.cleanup, func() {
-				if err := repo.RemoveWorktree(ctx, wt); err != nil {
-					st.progress("warning: removing worktree %s: %v", wt, err)
-				}
-			})
 			s.srcDir = filepath.Join(wt, rel)
 		default:
 			s.srcDir = st.opts.WorkDir
@@ -315,6 +358,23 @@ func (st *runState) prepare(ctx context.Context) error {
 		return fmt.Errorf("%w: none of the packages %s has test files", ErrNoBenchmarks, strings.Join(p.Packages, " "))
 	}
 	return nil
+}
+
+// removeWorktree removes a temporary worktree and what git recorded of
+// it, also when "git worktree add" was interrupted half way.
+func (st *runState) removeWorktree(ctx context.Context, repo *gitx.Repo, dir string) {
+	_, statErr := os.Stat(dir)
+	err := repo.RemoveWorktree(ctx, dir)
+	if err == nil {
+		return
+	}
+	// Not (yet) a worktree git can remove: delete the directory, and the
+	// prune that RemoveWorktree runs drops git's record of it.
+	os.RemoveAll(dir)
+	repo.RemoveWorktree(ctx, dir)
+	if statErr == nil {
+		st.progress("warning: removing worktree %s: %v", dir, err)
+	}
 }
 
 // goVersion asks the side's go command which toolchain it is. With
@@ -381,7 +441,8 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: pkg.ImportPath, Err: err, Tail: tail(out.Bytes(), 20), Files: st.out.Files()}
+			return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: pkg.ImportPath, Err: err, Tail: tail(out.Bytes(), 20),
+				Hint: fmt.Sprintf("the %s side (%s) does not compile; reproduce with go test -c -o /dev/null %s", s.Name, s.Label(), pkg.ImportPath)}
 		}
 	}
 	return nil
@@ -454,6 +515,10 @@ func (st *runState) benchArgs() []string {
 		"-test.benchmem",
 		"-test.count=1",
 		"-test.timeout=" + p.Timeout.String(),
+		// -test.v prints each benchmark's name when it starts, so a
+		// benchmark that hangs, exits or crashes before printing its
+		// result can still be named. benchfmt skips these lines.
+		"-test.v",
 		// As go test does: a benchmark that calls os.Exit(0) must not
 		// look like a success.
 		"-test.paniconexit0",
@@ -482,19 +547,22 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 		return fmt.Errorf("writing results file: %w", err)
 	}
 	tw := &tailWriter{max: 64 << 10}
-	w := &lineEnd{w: io.MultiWriter(f, tw)}
+	lw := &lineWriter{w: f, max: maxLine}
+	w := io.MultiWriter(lw, tw)
 
-	// -test.timeout makes the binary itself panic with the name of the
-	// benchmark that hung; the context is the backstop.
-	pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout+30*time.Second)
+	// The testing package's -test.timeout does not cover benchmarks (its
+	// alarm stops before they start), so the context is what bounds the
+	// process; -test.v output names the benchmark that was running.
+	pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
 	defer cancel()
 	t0 := st.now()
 	runErr := st.exec.Run(pctx, Cmd{Dir: pkg.Dir, Env: s.env, Path: pkg.Binary, Args: st.benchArgs()}, w)
 	d := st.now().Sub(t0)
 	st.out.BenchTime += d
-	if !w.atLineStart() {
-		fmt.Fprintln(f)
+	if err := lw.Close(); err != nil {
+		return fmt.Errorf("writing results file: %w", err)
 	}
+	s.Results += lw.results
 	rec := RunRecord{Side: s.Name, Round: round + 1, Package: pkg.ImportPath, Duration: d}
 	if runErr != nil {
 		rec.Error = runErr.Error()
@@ -504,38 +572,160 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 		return fmt.Errorf("writing results file: %w", err)
 	}
 	if runErr == nil {
-		return nil
+		// A clean exit is not enough: the output must be what go test
+		// prints, or something was not measured.
+		switch {
+		case lw.garbled != "":
+			runErr = fmt.Errorf("a line that looks like a result is not one: %q", clipLine(lw.garbled, 200))
+		case !lw.pass:
+			runErr = errors.New("the test binary exited with status 0 but did not print PASS")
+		default:
+			return nil
+		}
+		e := st.failure(s, pkg, round, runErr, tw.Bytes(), lw)
+		if lw.garbled != "" {
+			e.Benchmark, e.After = lw.garbledIn, ""
+			if e.Benchmark == "" {
+				e.Benchmark = resultName(lw.garbled)
+			}
+			e.Hint = "output printed while a benchmark runs (a fmt.Print in it, a goroutine's log) can cut its result line, and a printed line that starts with \"Benchmark\" reads as a result; print to io.Discard or use b.Log"
+		} else {
+			e.Hint = "the output is not what go test prints; does TestMain return without calling m.Run, or does the package print to standard output on exit?"
+		}
+		return e
 	}
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted in round %d; results measured so far are kept in %s: %w",
 			round+1, strings.Join(st.out.Files(), ", "), ctx.Err())
 	}
-	if pctx.Err() != nil {
-		runErr = fmt.Errorf("killed after the %s timeout (-timeout): %w", st.plan.Timeout, runErr)
+	e := st.failure(s, pkg, round, runErr, tw.Bytes(), lw)
+	var exit *exec.ExitError
+	switch {
+	case pctx.Err() != nil:
+		e.Err = fmt.Errorf("killed after the %s timeout (-timeout): %w", st.plan.Timeout, runErr)
+		e.Hint = fmt.Sprintf("one run of a package's benchmarks took longer than -timeout %s; if it hangs, the output above shows where, else raise -timeout", st.plan.Timeout)
+	case errors.As(runErr, &exit) && !exit.Exited():
+		e.Hint = "the process was killed by a signal; if nobody sent one, it may have run out of memory"
+	case errors.As(runErr, &exit) && !failReported(tw.Bytes()):
+		e.Hint = fmt.Sprintf("the test binary exited with status %d without reporting a failure; does a benchmark, an init function or TestMain call os.Exit or log.Fatal?", exit.ExitCode())
 	}
-	return &BenchmarkFailedError{Stage: "run", Side: s.Name, Package: pkg.ImportPath, Round: round + 1,
-		Benchmark: failingBenchmark(tw.Bytes()), Err: runErr, Tail: tail(tw.Bytes(), 20), Files: st.out.Files()}
+	return e
+}
+
+// failure describes a failed run of pkg's binary for side s.
+func (st *runState) failure(s *SideResult, pkg *Package, round int, err error, out []byte, lw *lineWriter) *BenchmarkFailedError {
+	running, after := locateFailure(out)
+	e := &BenchmarkFailedError{Stage: "run", Side: s.Name, Package: pkg.ImportPath, Round: round + 1,
+		Benchmark: running, After: after, Err: err, Tail: tail(out, 20)}
+	if lw.crash != nil {
+		// A panic's goroutine dump can run to thousands of lines, and
+		// the panicking goroutine comes first: show the start.
+		e.Tail = strings.Join(lw.crash, "\n")
+		if lw.crashMore > 0 {
+			e.Tail += fmt.Sprintf("\n[... %d more lines in %s]", lw.crashMore, s.File)
+		}
+	}
+	for _, s := range st.out.Sides {
+		e.Files = append(e.Files, s.File)
+		e.Results = append(e.Results, s.Results)
+	}
+	return e
+}
+
+// resultName is the benchmark name a result line starts with.
+func resultName(line string) string {
+	name, _, _ := strings.Cut(line, " ")
+	name, _, _ = strings.Cut(name, "\t")
+	return name
+}
+
+func clipLine(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// failReported reports whether the output says why the run failed: a
+// FAIL line or a panic.
+func failReported(out []byte) bool {
+	return bytes.Contains(out, []byte("--- FAIL")) || bytes.Contains(out, []byte("panic: ")) || bytes.Contains(out, []byte("fatal error: "))
 }
 
 var (
 	failRE    = regexp.MustCompile(`--- FAIL: (Benchmark\S*)`)
 	timeoutRE = regexp.MustCompile(`(?m)^\s+(Benchmark\S*) \(`)
 	benchRE   = regexp.MustCompile(`(?m)^(Benchmark\S*)`)
+	// resultRE matches a complete result line: name, iterations, and at
+	// least one finite number with its unit.
+	resultRE = regexp.MustCompile(`^(Benchmark\S*)\s+\d+\s+[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s+\S+`)
+	// procsRE is the -GOMAXPROCS suffix of a result's name.
+	procsRE = regexp.MustCompile(`-\d+$`)
+	// frameRE is a benchmark function in a goroutine trace.
+	frameRE = regexp.MustCompile(`(?m)^\S+\.(Benchmark\w*)\(`)
 )
 
-// failingBenchmark tells from a failed run's output which benchmark failed:
-// the one reported as FAIL, the one named by a timeout panic, or the last
-// one that started.
+// failingBenchmark tells from a failed run's output which benchmark failed;
+// see locateFailure.
 func failingBenchmark(out []byte) string {
-	for _, re := range []*regexp.Regexp{failRE, timeoutRE} {
-		if m := re.FindAllSubmatch(out, -1); len(m) > 0 {
-			return string(m[len(m)-1][1])
+	running, _ := locateFailure(out)
+	return running
+}
+
+// locateFailure tells from a failed run's output which benchmark was
+// running: the one reported as FAIL; else the one that started (with
+// -test.v, its name alone on a line) and printed no result; else one
+// named by a timeout panic or a goroutine trace; else the last benchmark
+// line that is not a complete result. Where none was running, it returns
+// the last benchmark that completed as after.
+func locateFailure(out []byte) (running, after string) {
+	if m := failRE.FindAllSubmatch(out, -1); len(m) > 0 {
+		return string(m[len(m)-1][1]), ""
+	}
+	var started []string // started and not finished, in order
+	lastIncomplete := ""
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimRight(l, "\r")
+		if !strings.HasPrefix(l, "Benchmark") {
+			continue
+		}
+		if !strings.ContainsAny(l, " \t") {
+			started = append(started, l)
+			continue
+		}
+		m := resultRE.FindStringSubmatch(l)
+		if m == nil {
+			lastIncomplete = resultName(l)
+			continue
+		}
+		lastIncomplete = ""
+		name := m[1]
+		after = name
+		base := procsRE.ReplaceAllString(name, "")
+		for i := len(started) - 1; i >= 0; i-- {
+			if started[i] == name || started[i] == base {
+				started = append(started[:i], started[i+1:]...)
+				break
+			}
 		}
 	}
-	if m := benchRE.FindAllSubmatch(out, -1); len(m) > 0 {
-		return string(m[len(m)-1][1])
+	switch {
+	case lastIncomplete != "":
+		return lastIncomplete, ""
+	case len(started) > 0:
+		return started[len(started)-1], ""
 	}
-	return ""
+	for _, re := range []*regexp.Regexp{timeoutRE, frameRE} {
+		if m := re.FindAllSubmatch(out, -1); len(m) > 0 {
+			return string(m[len(m)-1][1]), ""
+		}
+	}
+	if after == "" {
+		if m := benchRE.FindAllSubmatch(out, -1); len(m) > 0 {
+			return string(m[len(m)-1][1]), ""
+		}
+	}
+	return "", after
 }
 
 // tail returns the last n lines of b.
@@ -569,20 +759,126 @@ func (t *tailWriter) Bytes() []byte {
 	return t.buf
 }
 
-// lineEnd remembers whether the last byte written ended a line.
-type lineEnd struct {
+// maxLine is the longest line of benchmark output kept in a results file.
+// benchfmt (and so benchstat) cannot read a file with a line over 64 KiB
+// at all, so a benchmark that prints one must not spoil the file.
+const maxLine = 32 << 10
+
+// lineWriter writes whole lines to w. A line longer than max is replaced
+// by a comment saying so; a last line without a newline gets one on
+// Close. On the way it reads the output as go test would print it: it
+// counts result lines, notes the first result line that is garbled, and
+// whether the binary printed PASS.
+type lineWriter struct {
 	w    io.Writer
-	last byte
+	max  int
+	buf  []byte
+	over int // bytes of the current line beyond buf, when it is too long
+	err  error
+
+	results int
+	// garbled is the first line that starts like a result (a benchmark
+	// name, then blanks) but is not one: output printed while the
+	// benchmark ran, or a crash, cut it.
+	garbled string
+	// garbledIn is the benchmark that had started (by its -test.v line)
+	// when garbled was printed.
+	garbledIn string
+	started   string
+	pass      bool
+	// recent are the last lines, and crash the lines from just before
+	// the first panic or fatal error on (see excerpt).
+	recent    []string
+	crash     []string
+	crashMore int
 }
 
-func (l *lineEnd) Write(p []byte) (int, error) {
-	if len(p) > 0 {
-		l.last = p[len(p)-1]
+// crashLines is how many lines of a crash lineWriter keeps.
+const crashLines = 20
+
+func isCrashLine(l string) bool {
+	return strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.Contains(l, "\tpanic: ")
+}
+
+// keep records line l for crash.
+func (l *lineWriter) keep(line string) {
+	switch {
+	case l.crash != nil:
+		if len(l.crash) < crashLines {
+			l.crash = append(l.crash, line)
+		} else {
+			l.crashMore++
+		}
+		return
+	case isCrashLine(line):
+		l.crash = append(append([]string{}, l.recent...), line)
+		return
 	}
-	return l.w.Write(p)
+	l.recent = append(l.recent, line)
+	if len(l.recent) > 3 {
+		l.recent = l.recent[1:]
+	}
 }
 
-func (l *lineEnd) atLineStart() bool { return l.last == 0 || l.last == '\n' }
+func (l *lineWriter) Write(p []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		chunk := p
+		if i >= 0 {
+			chunk = p[:i]
+		}
+		if l.over == 0 && len(l.buf)+len(chunk) <= l.max {
+			l.buf = append(l.buf, chunk...)
+		} else {
+			l.over += len(chunk)
+		}
+		if i < 0 {
+			break
+		}
+		l.flush()
+		p = p[i+1:]
+	}
+	return n, l.err
+}
+
+// flush writes the current line.
+func (l *lineWriter) flush() {
+	if l.err != nil {
+		return
+	}
+	if l.over > 0 {
+		_, l.err = fmt.Fprintf(l.w, "# benchgate: a line of output of %d bytes was left out (longer than %d)\n", len(l.buf)+l.over, l.max)
+	} else {
+		switch {
+		case resultRE.Match(l.buf):
+			l.results++
+		case bytes.HasPrefix(l.buf, []byte("Benchmark")) && bytes.ContainsAny(l.buf, " \t"):
+			if l.garbled == "" {
+				l.garbled, l.garbledIn = string(l.buf), l.started
+			}
+		case bytes.HasPrefix(l.buf, []byte("Benchmark")):
+			l.started = string(l.buf)
+		case string(bytes.TrimRight(l.buf, "\r")) == "PASS":
+			l.pass = true
+		}
+		l.keep(strings.ToValidUTF8(string(l.buf), "\uFFFD"))
+		l.buf = append(l.buf, '\n')
+		_, l.err = l.w.Write(l.buf)
+	}
+	l.buf, l.over = l.buf[:0], 0
+}
+
+// Close writes an unfinished last line.
+func (l *lineWriter) Close() error {
+	if len(l.buf) > 0 || l.over > 0 {
+		l.flush()
+	}
+	return l.err
+}
 
 // Manifest is <results-dir>/manifest.json: what ran, so the results files
 // can be understood without the log.
