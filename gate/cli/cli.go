@@ -174,6 +174,7 @@ type outputFlags struct {
 	failOn     string
 	format     string
 	correction string
+	test       string
 	ignore     string
 	filter     string
 }
@@ -185,6 +186,7 @@ func (o *outputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.thresholds, "thresholds", "", "per-unit thresholds, e.g. 'sec/op=10%,allocs/op=0%' (`list`)")
 	fs.StringVar(&o.failOn, "fail-on", string(decide.DefaultPolicy.FailOn), "what fails the gate: regression, inconclusive or never")
 	fs.StringVar(&o.format, "format", "text", "report `format`: text, markdown or json")
+	fs.StringVar(&o.test, "decide", string(decide.TestUTest), "the `test` a decision rests on: utest (Mann-Whitney on the two sides, as benchstat) or paired (sign test on per-round ratios head/base)")
 	fs.StringVar(&o.correction, "correction", string(decide.DefaultPolicy.Correction), "multiple-comparison `correction`: holm (family-wise error over all comparisons) or none (each p as it is, like benchstat)")
 	fs.StringVar(&o.ignore, "ignore", "", "extra file-level configuration `keys` to ignore when matching base with head (comma-separated)")
 	fs.StringVar(&o.filter, "filter", "", "benchstat-style filter `expression`, e.g. '.unit:sec/op'")
@@ -225,6 +227,11 @@ func (o *outputFlags) policy() (decide.Policy, compare.Options, error) {
 		return p, opts, usagef("", "%v", err)
 	}
 	p.Correction = correction
+	test, err := decide.ParseTest(o.test)
+	if err != nil {
+		return p, opts, usagef("", "%v", err)
+	}
+	p.Test = test
 	p.Confidence = o.confidence
 	switch o.format {
 	case "text", "markdown", "json":
@@ -381,6 +388,9 @@ func analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.O
 			Hint: "compare results of the same benchmarks, with the same units; if only a configuration line (goos, pkg, cpu) differs, -ignore that key"}
 	}
 	dec := decide.Decide(res, policy)
+	if policy.Adaptive {
+		dec.MarkInconclusive()
+	}
 	rep := report.New(dec, res.Confidence)
 	rep.Notes = append(rep.Notes, res.Notes...)
 	for _, s := range res.SyntaxErrors {

@@ -52,6 +52,12 @@ type RunConfig struct {
 	DetectToolchainBump bool
 	// Progress receives progress lines; nil means the command's stderr.
 	Progress io.Writer
+	// Protocol is "interleaved" (default) or "sequential".
+	Protocol string
+	// MaxRounds > Rounds turns on adaptive rounds: undecided benchmarks
+	// get more rounds, up to MaxRounds or TimeBudget.
+	MaxRounds  int
+	TimeBudget time.Duration
 }
 
 // DefaultRunConfig is the configuration with every default applied.
@@ -68,6 +74,7 @@ func DefaultRunConfig() RunConfig {
 			threshold: decide.FormatPercent(decide.DefaultPolicy.Threshold),
 			failOn:    string(decide.DefaultPolicy.FailOn), format: "text",
 			correction: string(decide.DefaultPolicy.Correction),
+			test:       string(decide.TestUTest),
 		},
 	}
 }
@@ -104,12 +111,22 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 	fs.IntVar(&cfg.Rounds, "rounds", cfg.Rounds, "number of interleaved `rounds`; each side runs each benchmark once per round")
 	fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "kill a benchmark process that runs longer than `d`")
 	fs.StringVar(&cfg.Out, "out", cfg.Out, "results `dir`ectory: base.txt, head.txt, manifest.json and reports")
+	fs.StringVar(&cfg.Protocol, "protocol", string(plan.Interleaved), "run `order`: interleaved (rotated rounds) or sequential (all base runs, then all head runs; for comparison only)")
+	adaptive := fs.Bool("adaptive", false, "after -rounds, keep running rounds for undecided benchmarks only, up to -max-rounds or -time-budget")
+	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 3 × -rounds)")
+	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included (0: none)")
 	quick := fs.Bool("quick", false, "run only the built-in suite's quick subset (about 5 s per side per round; implies the suite and sets -bench)")
 	cfg.Output.register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	cfg.Packages = fs.Args()
+	if *adaptive && cfg.MaxRounds == 0 {
+		cfg.MaxRounds = 3 * cfg.Rounds
+	}
+	if !*adaptive && (cfg.MaxRounds != 0 || cfg.TimeBudget != 0) {
+		return usagef("add -adaptive", "-max-rounds and -time-budget only apply to adaptive runs")
+	}
 	if *quick {
 		if len(cfg.Packages) > 0 {
 			return usagef("drop -quick to benchmark your packages, or the packages to run the quick suite", "-quick runs the built-in suite, but packages were given: %s", strings.Join(cfg.Packages, " "))
@@ -227,6 +244,7 @@ func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
 		Env:         childEnv,
 		Progress:    progress,
 		UnpackSuite: suite.Unpack,
+		Next:        nextRound(p, policy, opts),
 	})
 	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
 		return nil, usagef("give packages that have _test.go files with benchmarks, e.g. ./...", "%v", runErr)
@@ -235,6 +253,7 @@ func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
 		return nil, runErr
 	}
 
+	policy.Adaptive = p.MaxRounds > p.Rounds
 	rep, aerr := analyzeRun(out, policy, opts, runErr)
 	if aerr != nil && runErr == nil {
 		var ie *compare.InputError
@@ -292,6 +311,38 @@ func analyzeRun(out *runner.Outcome, policy decide.Policy, opts compare.Options,
 	return rep, err
 }
 
+// nextRound is the adaptive stage's question, asked after each round past
+// the minimum: which benchmarks are still undecided? It compares what the
+// results files hold so far and answers with a -bench expression per
+// package for those benchmarks only.
+func nextRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(int) (map[string]string, error) {
+	if p.MaxRounds <= p.Rounds {
+		return nil
+	}
+	return func(done int) (map[string]string, error) {
+		files := []string{filepath.Join(p.ResultsDir, p.Sides[0].Name+".txt"), filepath.Join(p.ResultsDir, p.Sides[1].Name+".txt")}
+		res, err := compare.Load(files[:1], files[1:], opts)
+		if err != nil {
+			return nil, err
+		}
+		names := map[string][]string{}
+		seen := map[string]bool{}
+		for _, d := range decide.Decide(res, policy).Decisions {
+			pkg := d.Config["pkg"]
+			if !decide.Undecided(d) || seen[pkg+"\x00"+d.Benchmark] {
+				continue
+			}
+			seen[pkg+"\x00"+d.Benchmark] = true
+			names[pkg] = append(names[pkg], d.Benchmark)
+		}
+		out := map[string]string{}
+		for pkg, list := range names {
+			out[pkg] = plan.BenchRegex(list)
+		}
+		return out, nil
+	}
+}
+
 // sameBuild reports whether every side would build the same thing.
 func sameBuild(sides []plan.Side, results []*runner.SideResult) bool {
 	for i := 1; i < len(results); i++ {
@@ -306,6 +357,9 @@ func sameBuild(sides []plan.Side, results []*runner.SideResult) bool {
 // the default base, and decides between user packages and the suite.
 func buildPlan(ctx context.Context, cfg RunConfig, wd string, childEnv []string) (*plan.Plan, *gitx.Repo, error) {
 	p := &plan.Plan{
+		Protocol:   plan.Protocol(cfg.Protocol),
+		MaxRounds:  cfg.MaxRounds,
+		TimeBudget: cfg.TimeBudget,
 		Packages:   cfg.Packages,
 		Bench:      cfg.Bench,
 		Benchtime:  cfg.Benchtime,

@@ -114,6 +114,35 @@ type Policy struct {
 	Correction Correction
 	// Confidence is the confidence level of the paired view's interval.
 	Confidence float64
+	// Test is the test the decision rests on: TestUTest (default) or
+	// TestPaired.
+	Test Test
+	// Adaptive says the run went on for undecided benchmarks; those
+	// still undecided at the end are Inconclusive.
+	Adaptive bool
+}
+
+// Test names the statistical test a decision rests on.
+type Test string
+
+const (
+	// TestUTest is benchmath's Mann-Whitney U-test on the two sides'
+	// samples, with the change measured between their medians: what
+	// benchstat does.
+	TestUTest Test = "utest"
+	// TestPaired is the sign test on the per-round ratios head/base,
+	// with the change measured as their median: each round's base and
+	// head ran back to back, so drift slower than a round cancels.
+	TestPaired Test = "paired"
+)
+
+// ParseTest parses a -decide value.
+func ParseTest(s string) (Test, error) {
+	switch t := Test(strings.TrimSpace(s)); t {
+	case TestUTest, TestPaired:
+		return t, nil
+	}
+	return "", fmt.Errorf("invalid -decide %q: want utest or paired", s)
 }
 
 // Correction names a multiple-comparison correction.
@@ -159,7 +188,10 @@ func (p Policy) ThresholdFor(unit string) float64 {
 // Decision is a comparison together with what the policy made of it.
 type Decision struct {
 	compare.Comparison
-	// PAdjusted is P after the policy's multiple-comparison correction;
+	// TestP is the p-value of the test the decision rests on: P for the
+	// U-test, the sign test's for the paired test.
+	TestP float64
+	// PAdjusted is TestP after the policy's multiple-comparison correction;
 	// significance is decided on it. NaN where P is.
 	PAdjusted float64
 	// Family is the number of comparisons the correction ran over.
@@ -198,8 +230,18 @@ type Result struct {
 func Decide(r *compare.Result, p Policy) *Result {
 	out := &Result{Policy: p, Counts: map[Status]int{}}
 	ps := make([]float64, len(r.Comparisons))
+	paired := make([]*Paired, len(r.Comparisons))
 	for i, c := range r.Comparisons {
 		ps[i] = c.P
+		if c.Compared() {
+			paired[i] = PairSamples(c.Base.Values, c.Head.Values, confidenceOf(p))
+		}
+		if p.Test == TestPaired && !c.Exact {
+			ps[i] = math.NaN()
+			if paired[i] != nil {
+				ps[i] = paired[i].P
+			}
+		}
 		if constantAndEqual(c) {
 			// Both sides measured one and the same value every time
 			// (typically 0 allocs/op): such a test cannot come out
@@ -222,7 +264,7 @@ func Decide(r *compare.Result, p Policy) *Result {
 		out.Family = family
 	}
 	for i, c := range r.Comparisons {
-		d := decideOne(c, p, adjusted[i], max(family, 1))
+		d := decideOne(c, p, adjusted[i], max(family, 1), paired[i])
 		out.Counts[d.Status]++
 		out.Decisions = append(out.Decisions, d)
 	}
@@ -237,8 +279,21 @@ func Decide(r *compare.Result, p Policy) *Result {
 	return out
 }
 
-func decideOne(c compare.Comparison, p Policy, padj float64, family int) Decision {
-	d := Decision{Comparison: c, Threshold: p.ThresholdFor(c.Unit), PAdjusted: padj, Family: family}
+func confidenceOf(p Policy) float64 {
+	if p.Confidence == 0 {
+		return 0.95
+	}
+	return p.Confidence
+}
+
+func decideOne(c compare.Comparison, p Policy, padj float64, family int, paired *Paired) Decision {
+	d := Decision{Comparison: c, Threshold: p.ThresholdFor(c.Unit), PAdjusted: padj, Family: family, Paired: paired, TestP: c.P}
+	if p.Test == TestPaired && !c.Exact {
+		d.TestP = math.NaN()
+		if paired != nil {
+			d.TestP = paired.P
+		}
+	}
 	switch {
 	case c.Base == nil:
 		d.Status = New
@@ -248,12 +303,13 @@ func decideOne(c compare.Comparison, p Policy, padj float64, family int) Decisio
 		return d
 	}
 	d.Significant = !math.IsNaN(padj) && padj <= p.Alpha
-	confidence := p.Confidence
-	if confidence == 0 {
-		confidence = 0.95
-	}
-	d.Paired = PairSamples(c.Base.Values, c.Head.Values, confidence)
 	diff := c.Head.Center - c.Base.Center
+	usePaired := p.Test == TestPaired && !c.Exact
+	if usePaired && paired != nil {
+		// The change is the median per-round ratio.
+		diff = paired.Ratio - 1
+		d.Comparison.Delta = paired.Ratio - 1
+	}
 	d.Worse = c.Better != 0 && diff != 0 && (diff > 0) == (c.Better < 0)
 
 	if c.Base.N == 0 || c.Head.N == 0 {
@@ -264,7 +320,24 @@ func decideOne(c compare.Comparison, p Policy, padj float64, family int) Decisio
 		d.Note = "a side has no usable samples"
 		return d
 	}
-	if !c.Exact {
+	if usePaired && paired == nil {
+		d.Status = TooFewSamples
+		d.RoundsNeeded = SamplesNeeded(p.Alpha / float64(family))
+		d.Note = "the sides' rounds cannot be paired (different numbers of samples)"
+		return d
+	}
+	if usePaired {
+		if minP := MinSignP(paired.N) * float64(family); minP > p.Alpha {
+			d.Status = TooFewSamples
+			d.RoundsNeeded = signRoundsNeeded(p.Alpha / float64(family))
+			d.Note = fmt.Sprintf("with %d paired rounds the sign test cannot reach p <= %v", paired.N, p.Alpha)
+			if family > 1 {
+				d.Note += fmt.Sprintf(" after the Holm correction over %d comparisons", family)
+			}
+			d.Note += fmt.Sprintf("; need at least %d rounds", d.RoundsNeeded)
+			return d
+		}
+	} else if !c.Exact {
 		if minP := MinP(c.Base.N, c.Head.N) * float64(family); minP > p.Alpha {
 			d.Status = TooFewSamples
 			d.RoundsNeeded = SamplesNeeded(p.Alpha / float64(family))
@@ -288,8 +361,8 @@ func decideOne(c compare.Comparison, p Policy, padj float64, family int) Decisio
 	// A change from zero is an infinite relative change: beyond any
 	// threshold.
 	mag := math.Inf(1)
-	if !math.IsNaN(c.Delta) {
-		mag = math.Abs(c.Delta)
+	if !math.IsNaN(d.Delta) {
+		mag = math.Abs(d.Delta)
 	}
 	switch {
 	case mag <= d.Threshold:
@@ -335,6 +408,15 @@ func MinP(n1, n2 int) float64 {
 		return 1
 	}
 	return math.Min(1, 2/mathx.Choose(n1+n2, n1))
+}
+
+func signRoundsNeeded(alpha float64) int {
+	for n := 1; n < 1000; n++ {
+		if MinSignP(n) <= alpha {
+			return n
+		}
+	}
+	return 1000
 }
 
 // SamplesNeeded is the smallest equal sample size per side for which the
@@ -436,4 +518,63 @@ func (r *Result) Sorted() []Decision {
 		return false
 	})
 	return out
+}
+
+// Undecided reports whether another round could change d's outcome: the
+// samples are too few for the test, or the interval of the change (the
+// paired interval of the per-round ratio where there is one, else the
+// sides' intervals) still contains the regression boundary, so the data
+// cannot yet tell a regression beyond the threshold from one within it.
+func Undecided(d Decision) bool {
+	switch d.Status {
+	case TooFewSamples:
+		return true
+	case New, Removed:
+		return false
+	}
+	if d.Better == 0 || constantAndEqual(d.Comparison) {
+		return false
+	}
+	lo, hi, ok := ratioInterval(d)
+	if !ok {
+		return false
+	}
+	boundary := 1 + d.Threshold
+	if d.Better > 0 {
+		boundary = 1 - d.Threshold
+	}
+	return lo < boundary && boundary < hi
+}
+
+// ratioInterval is an interval for head/base.
+func ratioInterval(d Decision) (lo, hi float64, ok bool) {
+	if p := d.Paired; p != nil && finite(p.Low) && finite(p.High) {
+		return p.Low, p.High, true
+	}
+	b, h := d.Base, d.Head
+	if b == nil || h == nil || !(b.Low > 0) || !finite(b.High) || !finite(h.Low) || !finite(h.High) {
+		return 0, 0, false
+	}
+	return h.Low / b.High, h.High / b.Low, true
+}
+
+func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+
+// MarkInconclusive ends an adaptive run: decisions that are still
+// undecided, and not already regressions, become Inconclusive, and the
+// verdict and counts are recomputed.
+func (r *Result) MarkInconclusive() {
+	for i := range r.Decisions {
+		d := &r.Decisions[i]
+		if d.Status == Regression || d.Status == TooFewSamples || !Undecided(*d) {
+			continue
+		}
+		r.Counts[d.Status]--
+		d.Status = Inconclusive
+		d.Note = fmt.Sprintf("still undecided after %d rounds: the interval of the change contains the %s threshold", d.Head.N, FormatPercent(d.Threshold))
+		r.Counts[Inconclusive]++
+	}
+	if r.Verdict == Pass && r.Counts[Inconclusive] > 0 {
+		r.Verdict = InconclusiveVerdict
+	}
 }

@@ -16,6 +16,7 @@ package plan
 
 import (
 	"fmt"
+	"golang.org/x/perf/benchfmt"
 	"regexp"
 	"strings"
 	"time"
@@ -87,7 +88,30 @@ type Plan struct {
 	Timeout time.Duration
 	// ResultsDir is where raw results, logs and reports are written.
 	ResultsDir string
+	// Protocol is Interleaved (the default) or Sequential.
+	Protocol Protocol
+	// MaxRounds is, for adaptive runs, the most rounds any benchmark
+	// gets; Rounds is then the minimum. 0 or Rounds means no adaptive
+	// rounds.
+	MaxRounds int
+	// TimeBudget bounds an adaptive run's wall time, builds included: no
+	// extra round starts that would end after it. 0 means no bound.
+	TimeBudget time.Duration
 }
+
+// Protocol says in what order the sides' runs are made.
+type Protocol string
+
+const (
+	// Interleaved runs every side once per round, rotating which goes
+	// first: benchgate's protocol.
+	Interleaved Protocol = "interleaved"
+	// Sequential runs all of one side's rounds, then all of the next
+	// side's: what "go test -count=N" on base, then on head, does. It is
+	// here to be measured against (see docs/statistics.md), not to be
+	// used.
+	Sequential Protocol = "sequential"
+)
 
 // Order returns the order in which sides run in round r (0-based): the
 // side list rotated left by r. For two sides this alternates base-first
@@ -128,6 +152,17 @@ func (p *Plan) Validate() error {
 	if _, err := regexp.Compile(p.Bench); err != nil {
 		return fmt.Errorf("invalid -bench %q: %v", p.Bench, err)
 	}
+	switch p.Protocol {
+	case "", Interleaved, Sequential:
+	default:
+		return fmt.Errorf("invalid -protocol %q: want interleaved or sequential", p.Protocol)
+	}
+	if p.MaxRounds != 0 && p.MaxRounds < p.Rounds {
+		return fmt.Errorf("invalid -max-rounds %d: want at least -rounds (%d)", p.MaxRounds, p.Rounds)
+	}
+	if p.TimeBudget < 0 {
+		return fmt.Errorf("invalid -time-budget %v", p.TimeBudget)
+	}
 	if p.Timeout <= 0 {
 		return fmt.Errorf("invalid -timeout %v: want a positive duration such as 5m", p.Timeout)
 	}
@@ -137,4 +172,42 @@ func (p *Plan) Validate() error {
 		}
 	}
 	return nil
+}
+
+// BenchRegex returns a -test.bench expression that selects the named
+// benchmarks (names as benchstat shows them: "RSA/bits=2048/op=verify-2").
+// The testing package matches each "/"-separated level separately, so the
+// expression is an alternation per level; it may select a few more
+// benchmarks than named (the cross product of the levels), never fewer.
+func BenchRegex(names []string) string {
+	var levels []map[string]bool
+	var order [][]string
+	for _, name := range names {
+		base, parts := benchfmt.Name(name).Parts()
+		elems := []string{"Benchmark" + string(base)}
+		for _, p := range parts {
+			if len(p) > 0 && p[0] == '/' {
+				elems = append(elems, string(p[1:]))
+			}
+		}
+		for i, e := range elems {
+			if i == len(levels) {
+				levels = append(levels, map[string]bool{})
+				order = append(order, nil)
+			}
+			if !levels[i][e] {
+				levels[i][e] = true
+				order[i] = append(order[i], e)
+			}
+		}
+	}
+	var out []string
+	for _, alts := range order {
+		quoted := make([]string, len(alts))
+		for i, a := range alts {
+			quoted[i] = regexp.QuoteMeta(a)
+		}
+		out = append(out, "^("+strings.Join(quoted, "|")+")$")
+	}
+	return strings.Join(out, "/")
 }

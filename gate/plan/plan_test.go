@@ -96,3 +96,11 @@ func TestToolchainBump(t *testing.T) {
 		}
 	}
 }
+
+func TestBenchRegex(t *testing.T) {
+	got := BenchRegex([]string{"RSA/bits=2048/op=verify-2", "RSA/bits=4096/op=verify-2", "Fib-8", "A+B(x)"})
+	want := `^(BenchmarkRSA|BenchmarkFib|BenchmarkA\+B\(x\))$/^(bits=2048|bits=4096)$/^(op=verify)$`
+	if got != want {
+		t.Errorf("BenchRegex = %s\nwant         %s", got, want)
+	}
+}

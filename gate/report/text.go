@@ -96,8 +96,13 @@ func FormatP(d decide.Decision) string {
 	if !d.Compared() {
 		return ""
 	}
-	c := benchmath.Comparison{P: d.P, N1: d.Base.N, N2: d.Head.N}
-	if math.IsNaN(d.P) {
+	p := d.P
+	if d.Paired != nil && d.TestP != d.P && !math.IsNaN(d.TestP) {
+		// The decision rested on the paired sign test.
+		return fmt.Sprintf("sign p=%0.3f n=%d", d.TestP, d.Paired.N)
+	}
+	c := benchmath.Comparison{P: p, N1: d.Base.N, N2: d.Head.N}
+	if math.IsNaN(p) {
 		c.P = 1
 	}
 	return c.String()

@@ -72,6 +72,11 @@ type Options struct {
 	Go string
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Next is asked, after the plan's minimum rounds and after each
+	// extra round, which benchmarks need another round: it returns a
+	// -bench regular expression per package import path, or nothing to
+	// stop. Nil means no adaptive rounds.
+	Next func(roundsDone int) (map[string]string, error)
 }
 
 // Package is one package with benchmarks, built for one side.
@@ -225,6 +230,7 @@ type runState struct {
 	tmp     string
 	out     *Outcome
 	cleanup []func()
+	started time.Time
 }
 
 // Run carries out p. It returns the outcome, and an error if the run did not
@@ -242,6 +248,7 @@ func Run(ctx context.Context, p *plan.Plan, opts Options) (out *Outcome, err err
 		st.goCmd = "go"
 	}
 	start := st.now()
+	st.started = start
 	defer func() {
 		st.out.Elapsed = st.now().Sub(start)
 		for i := len(st.cleanup) - 1; i >= 0; i-- {
@@ -473,44 +480,112 @@ func (s *SideResult) pkg(importPath string) *Package {
 	return nil
 }
 
-// rounds runs the binaries in interleaved, rotated rounds.
+// rounds runs the binaries in interleaved, rotated rounds (or, for the
+// sequential protocol, side after side), then any adaptive rounds.
 func (st *runState) rounds(ctx context.Context) error {
 	p := st.plan
 	pkgs := st.unionPackages()
 	start := st.now()
-	for r := 0; r < p.Rounds; r++ {
-		order := plan.Order(r, len(st.out.Sides))
-		for _, ip := range pkgs {
-			for _, si := range order {
-				s := st.out.Sides[si]
-				pkg := s.pkg(ip)
-				if pkg == nil {
-					continue
+	all := map[string]string{}
+	for _, ip := range pkgs {
+		all[ip] = p.Bench
+	}
+	if p.Protocol == plan.Sequential {
+		for si, s := range st.out.Sides {
+			for r := 0; r < p.Rounds; r++ {
+				for _, ip := range pkgs {
+					if pkg := s.pkg(ip); pkg != nil {
+						if err := st.runOne(ctx, s, pkg, r, p.Bench); err != nil {
+							return err
+						}
+					}
 				}
-				if err := st.runOne(ctx, s, pkg, r); err != nil {
+			}
+			st.progress("%s: %d runs done (sequential protocol), side %d/%d", s.Name, p.Rounds, si+1, len(st.out.Sides))
+		}
+		st.out.RoundsDone = p.Rounds
+		return nil
+	}
+	for r := 0; r < p.Rounds; r++ {
+		if err := st.round(ctx, r, pkgs, all); err != nil {
+			return err
+		}
+		elapsed := st.now().Sub(start)
+		left := time.Duration(float64(elapsed) / float64(r+1) * float64(p.Rounds-r-1))
+		st.progress("round %d/%d done (%s): elapsed %s, about %s left",
+			r+1, p.Rounds, st.orderNames(r), elapsed.Round(time.Second), left.Round(time.Second))
+	}
+	return st.adaptiveRounds(ctx, pkgs, start)
+}
+
+// round runs round r for the packages in bench (import path → -bench).
+func (st *runState) round(ctx context.Context, r int, pkgs []string, bench map[string]string) error {
+	order := plan.Order(r, len(st.out.Sides))
+	for _, ip := range pkgs {
+		b, ok := bench[ip]
+		if !ok {
+			continue
+		}
+		for _, si := range order {
+			s := st.out.Sides[si]
+			if pkg := s.pkg(ip); pkg != nil {
+				if err := st.runOne(ctx, s, pkg, r, b); err != nil {
 					return err
 				}
 			}
 		}
-		st.out.RoundsDone = r + 1
-		elapsed := st.now().Sub(start)
-		left := time.Duration(float64(elapsed) / float64(r+1) * float64(p.Rounds-r-1))
-		var names []string
-		for _, si := range order {
-			names = append(names, st.out.Sides[si].Name)
-		}
-		st.progress("round %d/%d done (%s): elapsed %s, about %s left",
-			r+1, p.Rounds, strings.Join(names, " then "), elapsed.Round(time.Second), left.Round(time.Second))
 	}
+	st.out.RoundsDone = r + 1
+	return nil
+}
+
+func (st *runState) orderNames(r int) string {
+	var names []string
+	for _, si := range plan.Order(r, len(st.out.Sides)) {
+		names = append(names, st.out.Sides[si].Name)
+	}
+	return strings.Join(names, " then ")
+}
+
+// adaptiveRounds runs extra rounds, only for the benchmarks that
+// Options.Next says are still undecided, until none is, or MaxRounds or
+// TimeBudget is reached.
+func (st *runState) adaptiveRounds(ctx context.Context, pkgs []string, roundsStart time.Time) error {
+	p := st.plan
+	if st.opts.Next == nil || p.MaxRounds <= p.Rounds {
+		return nil
+	}
+	for r := p.Rounds; r < p.MaxRounds; r++ {
+		if p.TimeBudget > 0 {
+			perRound := st.now().Sub(roundsStart) / time.Duration(r)
+			if used := st.now().Sub(st.started) + perRound; used > p.TimeBudget {
+				st.progress("adaptive: stopping after %d rounds: another round would pass the %s time budget", r, p.TimeBudget)
+				return nil
+			}
+		}
+		sel, err := st.opts.Next(r)
+		if err != nil {
+			return err
+		}
+		if len(sel) == 0 {
+			st.progress("adaptive: every benchmark is decided after %d rounds", r)
+			return nil
+		}
+		if err := st.round(ctx, r, pkgs, sel); err != nil {
+			return err
+		}
+		st.progress("adaptive round %d/%d done (%s) for %d package(s) with undecided benchmarks", r+1, p.MaxRounds, st.orderNames(r), len(sel))
+	}
+	st.progress("adaptive: reached -max-rounds %d", p.MaxRounds)
 	return nil
 }
 
 // benchArgs are the test binary's flags for one run.
-func (st *runState) benchArgs() []string {
+func (st *runState) benchArgs(bench string) []string {
 	p := st.plan
 	return []string{
 		"-test.run=^$",
-		"-test.bench=" + p.Bench,
+		"-test.bench=" + bench,
 		"-test.benchtime=" + p.Benchtime,
 		"-test.benchmem",
 		"-test.count=1",
@@ -525,13 +600,14 @@ func (st *runState) benchArgs() []string {
 	}
 }
 
-func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, round int) error {
+func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, round int, bench string) error {
 	f, err := os.OpenFile(s.File, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
 		return fmt.Errorf("opening results file: %w", err)
 	}
 	defer f.Close()
-	header := fmt.Sprintf("# benchgate: side=%s round=%d/%d package=%s", s.Name, round+1, st.plan.Rounds, pkg.ImportPath)
+	total := max(st.plan.Rounds, st.plan.MaxRounds)
+	header := fmt.Sprintf("# benchgate: side=%s round=%d/%d package=%s", s.Name, round+1, total, pkg.ImportPath)
 	if s.Commit != "" {
 		header += " commit=" + s.Commit
 	} else if !st.plan.Suite {
@@ -556,7 +632,7 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 	pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
 	defer cancel()
 	t0 := st.now()
-	runErr := st.exec.Run(pctx, Cmd{Dir: pkg.Dir, Env: s.env, Path: pkg.Binary, Args: st.benchArgs()}, w)
+	runErr := st.exec.Run(pctx, Cmd{Dir: pkg.Dir, Env: s.env, Path: pkg.Binary, Args: st.benchArgs(bench)}, w)
 	d := st.now().Sub(t0)
 	st.out.BenchTime += d
 	if err := lw.Close(); err != nil {

@@ -1,0 +1,327 @@
+// Command power measures benchgate's two error rates on this machine: how
+// often a gate run fails a change that changed nothing (A/A), and how often
+// it catches an injected slowdown, for several measurement protocols at the
+// same wall-clock budget, on a quiet machine and under a drifting load.
+//
+// It builds benchgate, makes one throwaway git repository per slowdown
+// level (a fixture benchmark whose work per op is a constant; the head
+// commit multiplies it), runs the gate many times per protocol and
+// condition, and prints a markdown table. docs/statistics.md has the table
+// and the command that made it.
+//
+// Usage:
+//
+//	go run ./scripts/power [-aa 20] [-runs 10] [-levels 0,3,5,10,20] [-conditions quiet,drift] [-out dir]
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// protocol is one way to run a gate.
+type protocol struct {
+	Name string
+	Args []string
+}
+
+// The protocols compared. They get the same budget of benchmark runs per
+// side (rounds); adaptive starts lower and may stop early or go on where
+// the answer is open, up to the same maximum wall time.
+var protocols = []protocol{
+	{"sequential + U-test", []string{"-protocol", "sequential", "-decide", "utest"}},
+	{"interleaved + U-test", []string{"-protocol", "interleaved", "-decide", "utest"}},
+	{"interleaved + paired", []string{"-protocol", "interleaved", "-decide", "paired"}},
+	{"interleaved + paired + adaptive", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive"}},
+}
+
+func main() {
+	aa := flag.Int("aa", 20, "A/A gate runs per protocol and condition")
+	runs := flag.Int("runs", 10, "gate runs per slowdown level, protocol and condition")
+	levels := flag.String("levels", "3,5,10,20", "injected slowdowns in percent (A/A is always run)")
+	conditions := flag.String("conditions", "quiet,drift", "machine conditions: quiet, drift")
+	rounds := flag.Int("rounds", 10, "rounds per gate run (the budget)")
+	benchtime := flag.String("benchtime", "20ms", "benchtime per round")
+	threshold := flag.String("threshold", "2%", "gate threshold")
+	only := flag.String("protocols", "", "comma-separated protocol numbers to run (1-4), default all")
+	out := flag.String("out", "", "directory to keep each run's JSON report (default: a temporary directory)")
+	flag.Parse()
+
+	work, err := os.MkdirTemp("", "benchgate-power-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(work)
+	if *out == "" {
+		*out = filepath.Join(work, "reports")
+	}
+	bin := filepath.Join(work, "benchgate")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		log.Fatalf("building benchgate: %v\n%s", err, out)
+	}
+
+	lv := []int{0}
+	for _, s := range strings.Split(*levels, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(s)); err == nil && n > 0 {
+			lv = append(lv, n)
+		}
+	}
+	repos := map[int]string{}
+	for _, l := range lv {
+		repos[l] = fixture(work, l)
+	}
+	selected := protocols
+	if *only != "" {
+		selected = nil
+		for _, s := range strings.Split(*only, ",") {
+			if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(protocols) {
+				selected = append(selected, protocols[n-1])
+			}
+		}
+	}
+
+	type key struct {
+		cond  string
+		proto string
+		level int
+	}
+	type cell struct {
+		fails, n int
+		walls    []float64
+		deltas   []float64
+	}
+	results := map[key]*cell{}
+	for _, cond := range strings.Split(*conditions, ",") {
+		stop := func() {}
+		if cond == "drift" {
+			stop = drift(3*time.Second, 2)
+		}
+		for _, l := range lv {
+			n := *runs
+			if l == 0 {
+				n = *aa
+			}
+			for i := 0; i < n; i++ {
+				// Protocols take turns within each repetition, so slow
+				// changes of the machine fall on all of them alike.
+				for _, p := range selected {
+					k := key{cond, p.Name, l}
+					c := results[k]
+					if c == nil {
+						c = &cell{}
+						results[k] = c
+					}
+					rep, wall := gate(bin, repos[l], p, *rounds, *benchtime, *threshold,
+						filepath.Join(*out, fmt.Sprintf("%s-%d-%s-%02d", cond, l, slug(p.Name), i)))
+					c.n++
+					c.walls = append(c.walls, wall.Seconds())
+					if rep.Verdict == "regression" {
+						c.fails++
+					}
+					c.deltas = append(c.deltas, rep.delta())
+					fmt.Fprintf(os.Stderr, "%s %-32s +%2d%% run %2d: %-12s delta %+.2f%% (%.1fs)\n", cond, p.Name, l, i+1, rep.Verdict, 100*rep.delta(), wall.Seconds())
+				}
+			}
+		}
+		stop()
+	}
+
+	// The table: false alarms on A/A, detection per slowdown, wall time.
+	fmt.Printf("rounds %d, benchtime %s, threshold %s, GOMAXPROCS %d, %s\n\n", *rounds, *benchtime, *threshold, runtime.GOMAXPROCS(0), time.Now().UTC().Format("2006-01-02"))
+	fmt.Printf("| condition | protocol | A/A false alarms |")
+	for _, l := range lv[1:] {
+		fmt.Printf(" +%d%% caught |", l)
+	}
+	fmt.Printf(" median wall time | A/A delta range |\n|---|---|---|")
+	for range lv[1:] {
+		fmt.Printf("---|")
+	}
+	fmt.Printf("---|---|\n")
+	for _, cond := range strings.Split(*conditions, ",") {
+		for _, p := range selected {
+			aaCell := results[key{cond, p.Name, 0}]
+			if aaCell == nil {
+				continue
+			}
+			fmt.Printf("| %s | %s | %d/%d |", cond, p.Name, aaCell.fails, aaCell.n)
+			var walls []float64
+			walls = append(walls, aaCell.walls...)
+			for _, l := range lv[1:] {
+				c := results[key{cond, p.Name, l}]
+				fmt.Printf(" %d/%d |", c.fails, c.n)
+				walls = append(walls, c.walls...)
+			}
+			lo, hi := bounds(aaCell.deltas)
+			fmt.Printf(" %.1f s | %+.1f%% … %+.1f%% |\n", median(walls), 100*lo, 100*hi)
+		}
+	}
+}
+
+// report is the part of benchgate's JSON output the harness reads.
+type report struct {
+	Verdict     string `json:"verdict"`
+	Comparisons []struct {
+		Benchmark string   `json:"benchmark"`
+		Unit      string   `json:"unit"`
+		Delta     *float64 `json:"delta"`
+		Status    string   `json:"status"`
+	} `json:"comparisons"`
+}
+
+func (r *report) delta() float64 {
+	for _, c := range r.Comparisons {
+		if c.Unit == "sec/op" && c.Delta != nil {
+			return *c.Delta
+		}
+	}
+	return math.NaN()
+}
+
+func gate(bin, repo string, p protocol, rounds int, benchtime, threshold, out string) (*report, time.Duration) {
+	args := append([]string{"run", "-format", "json", "-rounds", strconv.Itoa(rounds), "-benchtime", benchtime,
+		"-threshold", threshold, "-base-ref", "HEAD~1", "-head-ref", "HEAD", "-out", out}, p.Args...)
+	args = append(args, "./...")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = repo
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	t0 := time.Now()
+	err := cmd.Run()
+	wall := time.Since(t0)
+	var rep report
+	if jerr := json.Unmarshal(stdout.Bytes(), &rep); jerr != nil {
+		log.Fatalf("benchgate %s: %v (%v)\n%s", strings.Join(args, " "), err, jerr, stderr.String())
+	}
+	return &rep, wall
+}
+
+// fixture makes a repository whose head commit makes the benchmark slower
+// by pct percent.
+func fixture(dir string, pct int) string {
+	repo := filepath.Join(dir, fmt.Sprintf("fixture-%d", pct))
+	must(os.MkdirAll(repo, 0o755))
+	write := func(name, content string) { must(os.WriteFile(filepath.Join(repo, name), []byte(content), 0o644)) }
+	write("go.mod", "module example.com/power\n\ngo 1.21\n")
+	bench := `package power
+
+import "testing"
+
+var sink uint64
+
+// work costs about n units of CPU: a dependent chain of multiply-adds.
+func work(n int) uint64 {
+	var x uint64 = 1
+	for i := 0; i < n; i++ {
+		x = x*6364136223846793005 + 1442695040888963407
+	}
+	return x
+}
+
+func BenchmarkWork(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		sink += work(units)
+	}
+}
+`
+	write("bench_test.go", bench)
+	const base = 20000
+	write("units.go", fmt.Sprintf("package power\n\nconst units = %d\n", base))
+	git(repo, "init", "-q", "-b", "main")
+	git(repo, "add", "-A")
+	git(repo, "commit", "-q", "-m", "base")
+	head := base * (100 + pct) / 100
+	write("units.go", fmt.Sprintf("package power\n\nconst units = %d\n", head))
+	// An A/A head is a new commit with identical code, as a PR that only
+	// touches a comment would be.
+	write("note.txt", fmt.Sprintf("slowdown %d%%\n", pct))
+	git(repo, "add", "-A")
+	git(repo, "commit", "-q", "-m", "head")
+	return repo
+}
+
+func git(dir string, args ...string) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=power", "GIT_AUTHOR_EMAIL=power@benchgate.invalid",
+		"GIT_COMMITTER_NAME=power", "GIT_COMMITTER_EMAIL=power@benchgate.invalid")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		log.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+// drift starts n busy loops that switch on and off every period, like a
+// noisy CI neighbour, and returns a function that stops them.
+func drift(period time.Duration, n int) func() {
+	var stopped, on atomic.Bool
+	on.Store(true)
+	go func() {
+		for !stopped.Load() {
+			time.Sleep(period)
+			on.Store(!on.Load())
+		}
+	}()
+	for i := 0; i < n; i++ {
+		go func() {
+			x := 0
+			for !stopped.Load() {
+				if on.Load() {
+					for j := 0; j < 1e6; j++ {
+						x += j
+					}
+				} else {
+					time.Sleep(10 * time.Millisecond)
+				}
+			}
+			_ = x
+		}()
+	}
+	return func() { stopped.Store(true) }
+}
+
+func slug(s string) string {
+	return strings.NewReplacer(" ", "", "+", "-").Replace(s)
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func bounds(xs []float64) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, x := range xs {
+		if !math.IsNaN(x) {
+			lo, hi = math.Min(lo, x), math.Max(hi, x)
+		}
+	}
+	return lo, hi
+}
+
+func must(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
