@@ -297,3 +297,54 @@ func TestSignTestAndPairs(t *testing.T) {
 		t.Error("paired rounds of unequal length")
 	}
 }
+
+func TestPairedDecision(t *testing.T) {
+	// Drift that moves both sides of each round together: the unpaired
+	// test drowns in it, the paired view sees a steady 4% slowdown.
+	var base, head strings.Builder
+	for i := 0; i < 12; i++ {
+		level := 100 * (1 + 0.3*float64(i%4))
+		fmt.Fprintf(&base, "BenchmarkDrift-2 1000 %g ns/op\n", level)
+		fmt.Fprintf(&head, "BenchmarkDrift-2 1000 %g ns/op\n", level*1.04)
+	}
+	r := load(t, base.String(), head.String())
+	policy := DefaultPolicy
+	policy.Threshold = 0.02
+	if d := statusOf(t, Decide(r, policy), "Drift-2", "sec/op"); d.Status != Unchanged {
+		t.Errorf("U-test under drift: %s (p=%v); expected it to miss the change", d.Status, d.P)
+	}
+	policy.Test = TestPaired
+	d := statusOf(t, Decide(r, policy), "Drift-2", "sec/op")
+	if d.Status != Regression || math.Abs(d.Delta-0.04) > 1e-9 || d.TestP > 0.001 {
+		t.Errorf("paired: status %s, delta %v, sign p %v; want a 4%% regression", d.Status, d.Delta, d.TestP)
+	}
+}
+
+func TestUndecidedAndInconclusive(t *testing.T) {
+	// A change of about 5% with noise of the same size, threshold 5%: the
+	// interval straddles the boundary.
+	var base, head strings.Builder
+	for i := 0; i < 10; i++ {
+		noise := []float64{-6, 4, -2, 7, 0, -5, 3, 6, -4, 1}[i]
+		fmt.Fprintf(&base, "BenchmarkEdge-2 1000 %g ns/op\n", 100+noise)
+		fmt.Fprintf(&head, "BenchmarkEdge-2 1000 %g ns/op\n", 105+noise*1.1)
+	}
+	r := load(t, base.String(), head.String())
+	res := Decide(r, DefaultPolicy)
+	d := statusOf(t, res, "Edge-2", "sec/op")
+	if !Undecided(d) {
+		t.Fatalf("Edge is decided (%s, paired %+v); the test needs an undecided comparison", d.Status, d.Paired)
+	}
+	if d.Status == Regression {
+		t.Fatalf("Edge is already a regression (delta %v); the test needs an undecided non-regression", d.Delta)
+	}
+	res.MarkInconclusive()
+	if d := statusOf(t, res, "Edge-2", "sec/op"); d.Status != Inconclusive || res.Verdict != InconclusiveVerdict {
+		t.Errorf("after MarkInconclusive: %s, verdict %s", d.Status, res.Verdict)
+	}
+	// A clear case is decided.
+	clear := load(t, results("C", 10, 100, 0.01, ""), results("C", 10, 200, 0.01, ""))
+	if d := statusOf(t, Decide(clear, DefaultPolicy), "C-2", "sec/op"); Undecided(d) {
+		t.Errorf("a doubling is undecided: %+v", d.Paired)
+	}
+}

@@ -191,3 +191,70 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+func binaryOrder(fe *fakeExec) []string {
+	var order []string
+	for _, c := range fe.calls {
+		if c.Path == "go" {
+			continue
+		}
+		side := "head"
+		if strings.Contains(c.Path, "bin0") {
+			side = "base"
+		}
+		bench := ""
+		for _, a := range c.Args {
+			if b, ok := strings.CutPrefix(a, "-test.bench="); ok {
+				bench = b
+			}
+		}
+		order = append(order, side+":"+bench)
+	}
+	return order
+}
+
+func TestRunSequentialProtocol(t *testing.T) {
+	fe := &fakeExec{}
+	p := testPlan(t, 3)
+	p.Protocol = plan.Sequential
+	if _, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: fe}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(binaryOrder(fe), " "), "base:. base:. base:. head:. head:. head:."; got != want {
+		t.Errorf("sequential order %q, want %q", got, want)
+	}
+}
+
+func TestRunAdaptiveRounds(t *testing.T) {
+	fe := &fakeExec{}
+	p := testPlan(t, 2)
+	p.MaxRounds = 6
+	var asked []int
+	next := func(done int) (map[string]string, error) {
+		asked = append(asked, done)
+		if done >= 4 {
+			return nil, nil // decided
+		}
+		return map[string]string{"example.com/a": "^(BenchmarkX)$"}, nil
+	}
+	out, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: fe, Next: next})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "base:. head:. head:. base:. base:^(BenchmarkX)$ head:^(BenchmarkX)$ head:^(BenchmarkX)$ base:^(BenchmarkX)$"
+	if got := strings.Join(binaryOrder(fe), " "); got != want {
+		t.Errorf("adaptive run order\n got %s\nwant %s", got, want)
+	}
+	if fmt.Sprint(asked) != "[2 3 4]" || out.RoundsDone != 4 {
+		t.Errorf("asked after %v rounds, %d rounds done; want [2 3 4] and 4", asked, out.RoundsDone)
+	}
+
+	// The round limit holds even if benchmarks never get decided.
+	fe = &fakeExec{}
+	out, err = Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: fe, Next: func(int) (map[string]string, error) {
+		return map[string]string{"example.com/a": "."}, nil
+	}})
+	if err != nil || out.RoundsDone != 6 {
+		t.Errorf("never decided: %d rounds, %v; want -max-rounds 6", out.RoundsDone, err)
+	}
+}
