@@ -254,6 +254,9 @@ func runAsRunner(t *testing.T, bin, workspace, eventName, eventPath string, inpu
 	s, _ := os.ReadFile(summaryFile)
 	r.summary = string(s)
 	r.resultsDir = r.outputs["results-dir"]
+	if r.resultsDir != "" && !filepath.IsAbs(r.resultsDir) {
+		r.resultsDir = filepath.Join(workspace, r.resultsDir)
+	}
 	if r.resultsDir != "" {
 		b, _ := os.ReadFile(filepath.Join(r.resultsDir, "base.txt"))
 		h, _ := os.ReadFile(filepath.Join(r.resultsDir, "head.txt"))
@@ -318,6 +321,14 @@ func TestActionPullRequest(t *testing.T) {
 		if r.outputs[k] == "" {
 			t.Errorf("output %s is empty; outputs: %v", k, r.outputs)
 		}
+	}
+	// Paths are relative to the workspace, so later steps on the runner
+	// (outside the container) can use them.
+	if r.outputs["results-dir"] != ".benchgate" || r.outputs["report"] != ".benchgate/report.md" {
+		t.Errorf("path outputs %q %q, want them relative to the workspace", r.outputs["results-dir"], r.outputs["report"])
+	}
+	if st, err := os.Stat(filepath.Join(ws, ".benchgate", "report.md")); err != nil || st.Mode().Perm()&0o044 != 0o044 {
+		t.Errorf("report.md is not readable by other users (the runner's later steps): %v %v", st.Mode(), err)
 	}
 	if !regexp.MustCompile("(?m)^\\| `Slow-\\d+` \\| `sec/op` .*❌ regression").MatchString(r.summary) {
 		t.Errorf("summary lacks the regression row for Slow:\n%s", r.summary)

@@ -349,6 +349,10 @@ func (p *publisher) runCommand(ctx context.Context, dir, resultsDir string, envi
 		p.a.Warningf("writing %s: %v", MetadataFile, err)
 	}
 	p.setOutputs(rep, resultsDir)
+	// Again, now that the report names the results by their workspace path.
+	if err := cli.WriteReports(resultsDir, rep); err != nil {
+		p.a.Warningf("benchgate: writing reports: %v", err)
+	}
 	for _, s := range res.Run.Sides {
 		p.a.SetOutput(s.Name+"-toolchain", s.GoVersion)
 	}
@@ -394,9 +398,14 @@ type publisher struct {
 func (p *publisher) setOutputs(rep *report.Report, resultsDir string) {
 	p.a.SetOutput("verdict", string(rep.Verdict))
 	p.a.SetOutput("regressions", strconv.Itoa(rep.Counts[decide.Regression]))
-	p.a.SetOutput("results-dir", resultsDir)
-	p.a.SetOutput("report", filepath.Join(resultsDir, "report.md"))
-	p.a.SetOutput("json", filepath.Join(resultsDir, "report.json"))
+	// Paths relative to the workspace: a container action sees the
+	// workspace at /github/workspace, the runner's later steps at another
+	// path, and relative paths mean the same to both.
+	out := p.workspaceRel(resultsDir)
+	p.a.SetOutput("results-dir", out)
+	p.a.SetOutput("report", filepath.Join(out, "report.md"))
+	p.a.SetOutput("json", filepath.Join(out, "report.json"))
+	rep.ResultsDir = out
 	if p.env.Getenv("GITHUB_STEP_SUMMARY") != "" {
 		var b strings.Builder
 		rep.WriteMarkdown(&b)
@@ -411,6 +420,38 @@ func (p *publisher) setOutputs(rep *report.Report, resultsDir string) {
 		p.a.WithFieldsMap(map[string]string{"title": "benchgate: regression"}).Errorf("%s (%s): %s (p=%.3f), threshold %s",
 			report.SanitizeText(d.Benchmark), report.SanitizeText(d.Unit), report.FormatDelta(d), d.P, decide.FormatPercent(d.Threshold))
 	}
+}
+
+// workspaceRel expresses path relative to the workspace when it is inside
+// it.
+func (p *publisher) workspaceRel(path string) string {
+	ws := p.env.Getenv("GITHUB_WORKSPACE")
+	if ws == "" {
+		return path
+	}
+	rel, err := filepath.Rel(ws, path)
+	if err != nil || !filepath.IsLocal(rel) {
+		return path
+	}
+	return rel
+}
+
+// repository returns GITHUB_REPOSITORY as owner and name, and whether it
+// has exactly that shape.
+func (p *publisher) repository() (owner, repo string, ok bool) {
+	owner, repo, ok = strings.Cut(p.env.Getenv("GITHUB_REPOSITORY"), "/")
+	valid := func(s string) bool {
+		if s == "" || s == "." || s == ".." || len(s) > 100 {
+			return false
+		}
+		for _, r := range s {
+			if !(r == '-' || r == '_' || r == '.' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+				return false
+			}
+		}
+		return true
+	}
+	return owner, repo, ok && valid(owner) && valid(repo)
 }
 
 // gate turns the verdict into the step's result.
@@ -454,7 +495,7 @@ func (p *publisher) publish(ctx context.Context, rep *report.Report, number int)
 		p.a.Warningf("benchgate: no github-token, so no PR comment")
 		return
 	}
-	owner, repo, ok := strings.Cut(p.env.Getenv("GITHUB_REPOSITORY"), "/")
+	owner, repo, ok := p.repository()
 	if !ok {
 		p.a.Warningf("benchgate: GITHUB_REPOSITORY is not owner/repo, so no PR comment")
 		return

@@ -200,7 +200,7 @@ func (p *publisher) trustedPR(ctx context.Context, meta *Metadata) int {
 		p.a.Infof("benchgate: the measuring run names no pull request, so no comment")
 		return 0
 	}
-	owner, repo, ok := strings.Cut(p.env.Getenv("GITHUB_REPOSITORY"), "/")
+	owner, repo, ok := p.repository()
 	if !ok || p.in.token == "" {
 		return 0
 	}

@@ -5,7 +5,8 @@
 //
 // Four times, not twice: the scripts test the plumbing, not the gate's
 // sensitivity. On two shared, loaded cores (load average 8), a 2x change
-// measured in 6 rounds of 20ms was found in 2 of 8 runs; 4x in 8 of 8.
+// measured in 6 rounds of 20ms was found in 2 of 8 runs; 4x in 8 of 8. The
+// scripts also use 10 rounds (see docs/container.md).
 package fixture
 
 // work costs about n units of CPU. It is not inlined, so BenchmarkFast's

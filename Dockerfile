@@ -1,0 +1,42 @@
+# The benchgate GitHub Action's image (action.yml: runs.using docker,
+# image Dockerfile). The runner builds it at the start of every job that
+# uses the action, then runs it with the workspace mounted at
+# /github/workspace, the inputs as INPUT_* variables, and the working
+# directory set for it. See docs/container.md.
+
+# Build stage: the benchgate binary, from the vendored sources only. No
+# network is needed (GOPROXY=off, -mod=vendor); a missing or stale vendor/
+# fails here rather than with a download.
+FROM golang:1.26.8-bookworm AS build
+WORKDIR /src
+ENV CGO_ENABLED=0 GOFLAGS=-mod=vendor GOPROXY=off GOTOOLCHAIN=local
+COPY . .
+RUN test -f vendor/modules.txt || { \
+      echo 'error: vendor/ is missing from the build context'; \
+      echo 'hint: run "go mod vendor" at the repository root and commit vendor/'; \
+      exit 1; }; \
+    go build -trimpath -o /out/benchgate .
+
+# Run stage: the same golang image, because benchgate builds the benchmarks
+# it measures (go test -c) and lets the go command switch toolchains
+# (GOTOOLCHAIN=goX.Y.Z downloads that release). The image already has git,
+# which benchgate uses for worktrees and for fetching a base commit that a
+# shallow checkout lacks.
+FROM golang:1.26.8-bookworm
+RUN git --version && go version
+
+# GOTOOLCHAIN=auto (the golang image says local): a repository whose go.mod
+# asks for a newer Go gets it, as it would with actions/setup-go.
+# GOFLAGS=-buildvcs=false: the workspace belongs to the runner's user, not
+# to root, so VCS stamping would fail on git's ownership check (benchgate
+# also marks the workspace safe.directory). A step's env: overrides both.
+ENV GOTOOLCHAIN=auto GOFLAGS=-buildvcs=false
+
+COPY --from=build /out/benchgate /usr/local/bin/benchgate
+
+# Exec form, and the binary itself: the runner passes inputs as INPUT_FAIL-ON
+# and the like, which a shell (Debian's dash) would drop. No WORKDIR: the
+# runner sets the working directory to the workspace. Runs as root, as the
+# runner expects of Docker actions (the workspace and file commands are
+# written as root).
+ENTRYPOINT ["/usr/local/bin/benchgate"]

@@ -1,0 +1,297 @@
+#!/usr/bin/env bash
+# container-e2e.sh: build the action's image from the real Dockerfile and
+# run it the way GitHub's runner runs a Docker container action.
+#
+# Usage: scripts/container-e2e.sh [--keep] [--no-suite] [--vendor-scratch]
+#
+#   --keep            keep the temporary directory (workspaces, logs, outputs)
+#   --no-suite        skip the run of the built-in suite (about 2 minutes)
+#   --vendor-scratch  if vendor/ is missing, build from a copy of the
+#                     repository with `go mod vendor` run in it
+#
+# What it does (see docs/container.md):
+#   1. makes the stand-in base image (scripts/standin-image.sh) and builds
+#      the Dockerfile with podman, offline (--pull=never --network=none);
+#   2. makes a fixture repository with a pull request whose head commit
+#      makes BenchmarkSlow about twice as slow, and checks it out the way
+#      actions/checkout@v4 does: the test merge commit only, at depth 1, so
+#      the base commit is missing; the workspace belongs to uid 1001;
+#   3. runs the image with the runner's mounts (/github/workspace,
+#      /github/home, /github/workflow/event.json, /github/file_commands),
+#      its variables, and every input of action.yml as INPUT_<NAME> with
+#      hyphens kept (defaults from action.yml, a few overridden), with no
+#      network: the base commit is fetched from a file:// origin mounted
+#      read-only at the path the clone's remote names;
+#   4. checks the exit code, GITHUB_OUTPUT, the step summary, the results
+#      directory, and that the benchmarks saw no secrets; then an A/A run
+#      (base = head) must pass, and so must an A/A run of the default
+#      configuration, the built-in crypto suite (HMAC only), offline.
+# Exit status: 0 all checks passed, 1 a check failed, 2 setup failed.
+# The checks' regular expressions contain backquotes (Markdown code).
+# shellcheck disable=SC2016,SC2119
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+keep=false scratch=false suite=true
+for arg; do
+	case $arg in
+	--keep) keep=true ;;
+	--no-suite) suite=false ;;
+	--vendor-scratch) scratch=true ;;
+	-h | --help) usage; exit 0 ;;
+	*) die "unknown argument $arg" "usage: $0 [--keep] [--no-suite] [--vendor-scratch]" ;;
+	esac
+done
+
+t_start=$SECONDS
+ensure_podman
+WORK=$(mktemp -d /var/tmp/benchgate-e2e.XXXXXX)
+if $keep; then
+	on_exit "echo 'kept $WORK' >&2"
+else
+	on_exit "rm -rf $(printf %q "$WORK")"
+fi
+
+# The runner parses action.yml before anything else; so must we.
+ensure_packages python3 python3-yaml
+check "action.yml is valid YAML, a docker action built from Dockerfile" /usr/bin/python3 -c '
+import sys, yaml
+try:
+    a = yaml.safe_load(open(sys.argv[1]))
+except yaml.YAMLError as e:
+    sys.exit("    action.yml: " + str(e).replace("\n", " "))
+if a.get("runs") != {"using": "docker", "image": "Dockerfile"}:
+    sys.exit("    action.yml: runs is %r" % (a.get("runs"),))
+' "$BG_ROOT/action.yml"
+
+IMAGE=localhost/benchgate-action:e2e
+build_context ctx "$scratch"
+t0=$SECONDS
+build_image "$IMAGE" "$ctx"
+t_build=$((SECONDS - t0))
+
+# The repository the pull request lives in.
+OWNER=octo-org REPO=fixture
+ORIGIN=$WORK/origin
+make_pr_origin "$ORIGIN" .
+log "fixture: base $BASE_SHA, head $HEAD_SHA, merge $MERGE_SHA"
+
+# run_action NAME [INPUT=VALUE...]: one step of the action, as the runner
+# runs it. Leaves $WORK/NAME/{workspace,stdout,stderr,code,outputs,summary}.
+run_action() {
+	local name=$1 d=$WORK/$1 kv in def id t0=$SECONDS
+	shift
+	local -A inputs=()
+	while IFS=$'\t' read -r in def; do
+		# An expression default (github-token: ${{ github.token }}) is
+		# evaluated by the runner; here there is no token.
+		[[ $def != *'${{'* ]] || def=
+		inputs[$in]=$def
+	done < <(action_inputs)
+	[ ${#inputs[@]} -gt 0 ] || die "read no inputs from action.yml"
+	for kv; do
+		[ -n "${inputs[${kv%%=*}]+set}" ] || die "run_action: action.yml has no input ${kv%%=*}"
+		inputs[${kv%%=*}]=${kv#*=}
+	done
+
+	mkdir -p "$d"/{home,workflow,file_commands}
+	# The runner's user must be able to reach the workspace, as on a runner
+	# (mktemp made $WORK private to root).
+	chmod 755 "$WORK" "$d"
+	checkout_like_actions "file://$ORIGIN" "$d/workspace" "$MERGE_SHA"
+	pr_event "$BG_ROOT/testdata/action/pull_request.json" "$OWNER" "$REPO" >"$d/workflow/event.json"
+	id=0f1e2d3c-$name
+	for f in set_output step_summary set_env add_path save_state; do : >"$d/file_commands/${f}_$id"; done
+	# The runner's user owns everything it mounts; the container runs as root.
+	chown -R 1001:1001 "$d/workspace" "$d/home" "$d/workflow" "$d/file_commands"
+
+	local env=(
+		-e HOME=/github/home
+		-e CI=true -e GITHUB_ACTIONS=true
+		-e GITHUB_WORKSPACE=/github/workspace
+		-e GITHUB_EVENT_NAME=pull_request
+		-e GITHUB_EVENT_PATH=/github/workflow/event.json
+		-e "GITHUB_OUTPUT=/github/file_commands/set_output_$id"
+		-e "GITHUB_STEP_SUMMARY=/github/file_commands/step_summary_$id"
+		-e "GITHUB_ENV=/github/file_commands/set_env_$id"
+		-e "GITHUB_PATH=/github/file_commands/add_path_$id"
+		-e "GITHUB_STATE=/github/file_commands/save_state_$id"
+		-e "GITHUB_REPOSITORY=$OWNER/$REPO" -e "GITHUB_REPOSITORY_OWNER=$OWNER"
+		-e GITHUB_REF=refs/pull/7/merge -e "GITHUB_SHA=$MERGE_SHA"
+		-e GITHUB_HEAD_REF=slower -e GITHUB_BASE_REF=main -e GITHUB_REF_NAME=7/merge
+		-e GITHUB_SERVER_URL=https://github.com
+		-e GITHUB_API_URL=http://127.0.0.1:9 -e GITHUB_GRAPHQL_URL=http://127.0.0.1:9/graphql
+		-e GITHUB_WORKFLOW=bench -e GITHUB_JOB=gate -e GITHUB_ACTION=benchgate
+		-e GITHUB_RUN_ID=4242 -e GITHUB_RUN_NUMBER=1 -e GITHUB_RUN_ATTEMPT=1 -e GITHUB_ACTOR="$OWNER"
+		-e RUNNER_OS=Linux -e RUNNER_ARCH=X64 -e RUNNER_NAME="GitHub Actions 2" -e RUNNER_ENVIRONMENT=github-hosted
+		-e RUNNER_TEMP=/home/runner/work/_temp -e RUNNER_TOOL_CACHE=/opt/hostedtoolcache
+		-e RUNNER_WORKSPACE=/home/runner/work/fixture
+		-e ACTIONS_RUNTIME_URL=http://127.0.0.1:9/runtime/ -e ACTIONS_RUNTIME_TOKEN=runtime-secret-e2e
+		-e ACTIONS_CACHE_URL=http://127.0.0.1:9/cache/
+		-e ACTIONS_ID_TOKEN_REQUEST_URL=http://127.0.0.1:9/oidc -e ACTIONS_ID_TOKEN_REQUEST_TOKEN=oidc-secret-e2e
+	)
+	for in in "${!inputs[@]}"; do
+		env+=(-e "INPUT_${in^^}=${inputs[$in]}")
+	done
+
+	log "run $name: $(for kv; do printf '%s ' "$kv"; done)"
+	local code=0
+	on_exit "podman --runtime runc rm -f -i benchgate-e2e-$name-$$ >/dev/null 2>&1"
+	pm run --rm --name "benchgate-e2e-$name-$$" --network=none "${PODMAN_ULIMITS[@]}" \
+		--workdir /github/workspace \
+		-v "$d/workspace:/github/workspace" \
+		-v "$d/home:/github/home" \
+		-v "$d/workflow:/github/workflow" \
+		-v "$d/file_commands:/github/file_commands" \
+		-v "$ORIGIN:$ORIGIN:ro" \
+		"${env[@]}" "$IMAGE" >"$d/stdout" 2>"$d/stderr" || code=$?
+	echo "$code" >"$d/code"
+	cp "$d/file_commands/set_output_$id" "$d/outputs"
+	cp "$d/file_commands/step_summary_$id" "$d/summary"
+	log "run $name: exit $code after $((SECONDS - t0))s"
+	echo "$((SECONDS - t0))" >"$d/seconds"
+}
+
+# show NAME: the log and outputs of a run, for a failure.
+show() {
+	local d=$WORK/$1
+	{
+		echo "---- $1: stdout (last 40 lines)"
+		tail -n 40 "$d/stdout"
+		echo "---- $1: stderr (last 40 lines)"
+		tail -n 40 "$d/stderr"
+		echo "---- $1: outputs"
+		read_outputs "$d/outputs" | cut -c1-200
+		echo "----"
+	} >&2
+}
+
+# Helpers for checks on run NAME.
+exit_is() { [ "$(cat "$WORK/$1/code")" = "$2" ]; }
+output_is() { [ "$(output "$2" "$WORK/$1/outputs")" = "$3" ]; }
+output_matches() { [[ $(output "$2" "$WORK/$1/outputs") =~ $3 ]]; }
+output_set() { [ -n "$(output "$2" "$WORK/$1/outputs")" ]; }
+# results_file NAME FILE: the file in the results dir the outputs name,
+# mapped from the container's path to ours.
+results_file() {
+	local dir
+	dir=$(output results-dir "$WORK/$1/outputs")
+	case $dir in
+	/github/workspace/*) dir=$WORK/$1/workspace/${dir#/github/workspace/} ;;
+	/*) return 1 ;;
+	*) dir=$WORK/$1/workspace/$dir ;;
+	esac
+	printf '%s/%s\n' "$dir" "$2"
+}
+results_has() { local f; f=$(results_file "$1" "$2") && [ -s "$f" ] && grep -Eq "$3" "$f"; }
+no_secrets_seen() {
+	local f
+	for f in base.txt head.txt; do
+		results_has "$1" "$f" '^Fixture sees secrets: none$' || return 1
+		! results_has "$1" "$f" '^Fixture sees secrets: .*[A-Z]' || return 1
+	done
+}
+# paths_outside NAME OUTPUT...: the outputs name paths that mean the same
+# outside the container. The runner's later steps (run:, upload-artifact)
+# see the workspace at $GITHUB_WORKSPACE on the host, where /github/...
+# does not exist; a path relative to the workspace works in both.
+paths_outside() {
+	local run=$1 o v ok=0
+	shift
+	for o; do
+		v=$(output "$o" "$WORK/$run/outputs")
+		case $v in
+		/github/* | /tmp/* | /root/*) echo "    output $o=$v exists only inside the container" >&2; ok=1 ;;
+		esac
+	done
+	return $ok
+}
+# readable_by_runner NAME: files the action leaves are root's; later steps
+# run as the runner's user.
+readable_by_runner() {
+	local f dir bad=0
+	f=$(results_file "$1" base.txt) || return 1
+	dir=$(dirname "$f")
+	for f in "$dir"/*; do
+		if ! setpriv --reuid=1001 --regid=1001 --clear-groups cat "$f" >/dev/null 2>&1; then
+			echo "    uid 1001 cannot read $(stat -c '%n (%A %U)' "$f")" >&2
+			bad=1
+		fi
+	done
+	return $bad
+}
+summary_has() { grep -Eq "$2" "$WORK/$1/summary"; }
+log_has() { cat "$WORK/$1/stdout" "$WORK/$1/stderr" | grep -Eq "$2"; }
+workspace_clean() {
+	local ws=$WORK/$1/workspace st
+	st=$(git -c safe.directory='*' -C "$ws" status --porcelain --untracked-files=normal)
+	[ "$st" = "?? $2/" ] || { echo "    git status: $st" >&2; return 1; }
+	[ "$(git -c safe.directory='*' -C "$ws" worktree list --porcelain | grep -c '^worktree ')" = 1 ] ||
+		{ echo "    worktrees left: $(git -c safe.directory='*' -C "$ws" worktree list)" >&2; return 1; }
+}
+
+# 1. The pull request: a real regression, base commit not in the clone.
+# 10 rounds, not 6: with 6, the rank test over 6 Holm-corrected
+# comparisons tolerates at most one base sample slower than a head sample,
+# which a loaded 2-core machine breaks now and then (docs/container.md).
+run_action pr \
+	packages=./... rounds=10 benchtime=20ms fail-on=regression \
+	results-dir=bench-results github-token=ghs_e2eFakeToken0123456789 comment=on-regression
+log "checks: pull request with a regression"
+check "pr: exit code 1 (regression)" exit_is pr 1
+check "pr: output verdict=regression" output_is pr verdict regression
+check "pr: output regressions=1" output_is pr regressions 1
+for o in report json results-dir base-toolchain head-toolchain; do
+	check "pr: output $o is set" output_set pr "$o"
+done
+check "pr: results-dir output is bench-results (the hyphenated input INPUT_RESULTS-DIR was read)" \
+	output_matches pr results-dir '(^|/)bench-results/?$'
+check "pr: summary has the regression row for BenchmarkSlow" summary_has pr '^\|.*`Slow(-[0-9]+)?`.*regression'
+check "pr: summary does not call BenchmarkFast a regression" not summary_has pr '^\|.*`Fast(-[0-9]+)?`.*regression'
+check "pr: an error annotation names Slow" log_has pr '^::error .*Slow'
+check "pr: the base commit was fetched into the shallow clone" log_has pr "fetch"
+check "pr: path outputs can be opened by later steps on the runner (relative to the workspace, not /github/...)" \
+	paths_outside pr report json results-dir
+check "pr: the runner's user (uid 1001) can read every file in the results dir (upload-artifact)" \
+	readable_by_runner pr
+check "pr: results dir has base.txt naming BenchmarkSlow" results_has pr base.txt '^BenchmarkSlow'
+check "pr: results dir has head.txt naming BenchmarkSlow" results_has pr head.txt '^BenchmarkSlow'
+check "pr: the benchmarks saw no secrets (tokens, INPUT_*, file commands)" no_secrets_seen pr
+check "pr: the PR comment failed (no network) and only warned" log_has pr '^::warning.*comment'
+check "pr: the token is not in the log" not log_has pr ghs_e2eFakeToken
+check "pr: the workspace holds only the results (worktrees removed)" workspace_clean pr bench-results
+[ ${#CHECKS_FAILED[@]} -eq 0 ] || show pr
+
+# 2. A/A: the checked-out commit on both sides passes.
+nfail=${#CHECKS_FAILED[@]}
+run_action aa \
+	packages=./... rounds=6 benchtime=20ms "base-ref=$MERGE_SHA" github-token=
+log "checks: A/A"
+check "aa: exit code 0" exit_is aa 0
+check "aa: output verdict=pass" output_is aa verdict pass
+check "aa: output regressions=0" output_is aa regressions 0
+check "aa: results in the default results-dir (.benchgate)" results_has aa head.txt '^BenchmarkSlow'
+[ ${#CHECKS_FAILED[@]} -eq "$nfail" ] || show aa
+
+# 3. The default: no packages, so the built-in crypto suite, which must
+# build in the image with no network (its module is vendored). Only the
+# HMAC benchmarks run; the three suite packages are still built per side.
+suite_time=skipped
+if $suite; then
+	nfail=${#CHECKS_FAILED[@]}
+	run_action suite \
+		packages= bench=HMAC rounds=6 benchtime=10ms "base-ref=$MERGE_SHA" "head-ref=$MERGE_SHA" github-token=
+	log "checks: built-in suite"
+	check "suite: exit code 0" exit_is suite 0
+	check "suite: output verdict=pass" output_is suite verdict pass
+	check "suite: the image's Go built both sides" \
+		eval 'output_is suite base-toolchain go1.26.8 && output_is suite head-toolchain go1.26.8'
+	check "suite: head.txt has the suite's HMAC benchmarks" results_has suite head.txt '^BenchmarkHMAC/'
+	check "suite: head.txt names the suite's package" results_has suite head.txt '^pkg: github.com/benchgate/benchgate/benchmarks/primitives'
+	[ ${#CHECKS_FAILED[@]} -eq "$nfail" ] || show suite
+	suite_time="$(cat "$WORK/suite/seconds")s"
+fi
+
+log "timings: total $((SECONDS - t_start))s; image build ${t_build}s; pr run $(cat "$WORK/pr/seconds")s; A/A run $(cat "$WORK/aa/seconds")s; suite run $suite_time"
+summarize container-e2e || exit 1

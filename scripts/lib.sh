@@ -1,0 +1,261 @@
+# shellcheck shell=bash
+# Helpers shared by the container scripts (standin-image.sh, container-e2e.sh,
+# act-e2e.sh). Source it; it does nothing by itself.
+#
+# Everything here is idempotent: a fresh CI machine gets the packages and
+# configuration it needs, a machine that has them is left alone.
+
+BG_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# The pinned act release that runs action.yml (see docs/container.md).
+ACT_VERSION=${ACT_VERSION:-v0.2.82}
+
+# Podman's defaults do not work in this sandbox: crun is not usable and the
+# default ulimits (nofile=1048576) exceed the hard limit the machine gives us.
+PODMAN_ULIMITS=(--ulimit nofile=20000:20000 --ulimit nproc=4096:4096)
+
+# usage: print the calling script's header comment (its documentation).
+usage() {
+	awk 'NR == 1 { next } !/^#/ { exit } /^# (shellcheck|The checks)/ { next } { sub(/^# ?/, ""); print }' "$0"
+}
+
+log() { printf '==> %s\n' "$*" >&2; }
+warn() { printf 'warning: %s\n' "$*" >&2; }
+
+# die MESSAGE [HINT]: print an error (and a hint) and exit 2, the scripts'
+# "could not set up" status; test failures exit 1.
+die() {
+	printf 'error: %s\n' "$1" >&2
+	[ $# -lt 2 ] || printf 'hint: %s\n' "$2" >&2
+	exit 2
+}
+
+pm() { podman --runtime runc "$@"; }
+
+# ensure_packages PKG...: install the Debian packages that are missing.
+ensure_packages() {
+	local missing=() p
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
+	done
+	[ ${#missing[@]} -gt 0 ] || return 0
+	[ "$(id -u)" = 0 ] || die "missing packages: ${missing[*]}" "run as root, or apt-get install them yourself"
+	log "installing ${missing[*]}"
+	apt-get update -q >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null
+}
+
+ensure_podman() {
+	ensure_packages podman runc uidmap slirp4netns fuse-overlayfs git
+}
+
+# ensure_act: put act $ACT_VERSION on PATH (go install; the module proxy is
+# reachable, GitHub is not).
+ensure_act() {
+	local gobin
+	gobin=$(go env GOBIN)
+	[ -n "$gobin" ] || gobin="$(go env GOPATH)/bin"
+	export PATH="$gobin:$PATH"
+	if command -v act >/dev/null && [ "$(act --version 2>/dev/null)" = "act version ${ACT_VERSION#v}" ]; then
+		return 0
+	fi
+	log "installing act $ACT_VERSION"
+	GOFLAGS='' GOTOOLCHAIN=local go install "github.com/nektos/act@$ACT_VERSION"
+}
+
+# dockerfile_base_image [DOCKERFILE]: the image the Dockerfile's first stage
+# is FROM, fully qualified the way podman stores it
+# (golang:1.26.8-bookworm -> docker.io/library/golang:1.26.8-bookworm).
+dockerfile_base_image() {
+	local df=${1:-$BG_ROOT/Dockerfile} ref
+	ref=$(awk 'toupper($1) == "FROM" { for (i = 2; i <= NF; i++) if ($i !~ /^--/) { print $i; exit } }' "$df")
+	[ -n "$ref" ] || die "no FROM line in $df"
+	qualify_image "$ref"
+}
+
+qualify_image() {
+	local ref=$1 first=${1%%/*}
+	if [ "$first" = "$ref" ]; then
+		ref="docker.io/library/$ref"
+	elif [[ $first != *.* && $first != *:* && $first != localhost ]]; then
+		ref="docker.io/$ref"
+	fi
+	printf '%s\n' "$ref"
+}
+
+# tmpdir_with_cleanup VAR: make a temp dir, store its path in VAR, remove it on exit.
+BG_CLEANUP=()
+bg_cleanup() {
+	local i
+	for ((i = ${#BG_CLEANUP[@]} - 1; i >= 0; i--)); do
+		eval "${BG_CLEANUP[i]}" || true
+	done
+}
+trap bg_cleanup EXIT
+on_exit() { BG_CLEANUP+=("$1"); }
+
+# git with a fixed identity and no system or user configuration, so the
+# fixtures are the same on every machine.
+fgit() {
+	GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null \
+		GIT_AUTHOR_NAME=benchgate GIT_AUTHOR_EMAIL=e2e@benchgate.invalid \
+		GIT_COMMITTER_NAME=benchgate GIT_COMMITTER_EMAIL=e2e@benchgate.invalid \
+		git "$@"
+}
+
+# make_pr_origin DIR SUBDIR [package]: make a repository at DIR shaped like
+# a GitHub repository with an open pull request:
+#   main          the base commit: what DIR already holds plus the fixture
+#                 module (testdata/action/fixture) in SUBDIR ("." for the
+#                 root); with "package", its go.mod is left out, so the
+#                 fixture is a package of the module DIR holds;
+#   slower        the head commit: fixture-head/work.go over it;
+#   refs/pull/7/merge  GitHub's test merge of slower into main, which is
+#                 what actions/checkout checks out for pull_request events.
+# Sets BASE_SHA, HEAD_SHA and MERGE_SHA.
+make_pr_origin() {
+	local dir=$1 sub=$2 fx=$BG_ROOT/testdata/action
+	mkdir -p "$dir/$sub"
+	if [ "${3:-}" = package ]; then
+		cp "$fx"/fixture/*.go "$dir/$sub/"
+	else
+		cp "$fx"/fixture/* "$dir/$sub/"
+	fi
+	fgit -C "$dir" init -q -b main
+	fgit -C "$dir" add -A
+	fgit -C "$dir" commit -q -m "base: two benchmarks"
+	BASE_SHA=$(fgit -C "$dir" rev-parse HEAD)
+	fgit -C "$dir" checkout -q -b slower
+	cp "$fx/fixture-head/work.go" "$dir/$sub/work.go"
+	fgit -C "$dir" commit -q -am "make Slow twice as slow"
+	HEAD_SHA=$(fgit -C "$dir" rev-parse HEAD)
+	fgit -C "$dir" checkout -q --detach main
+	fgit -C "$dir" merge -q --no-ff -m "Merge $HEAD_SHA into $BASE_SHA" slower
+	MERGE_SHA=$(fgit -C "$dir" rev-parse HEAD)
+	fgit -C "$dir" update-ref refs/pull/7/head "$HEAD_SHA"
+	fgit -C "$dir" update-ref refs/pull/7/merge "$MERGE_SHA"
+	fgit -C "$dir" checkout -q main
+}
+
+# checkout_like_actions URL DIR SHA: what actions/checkout@v4 does for a
+# pull_request event with its defaults (fetch-depth 1): init, add origin,
+# fetch only the merge commit at depth 1, check it out detached.
+checkout_like_actions() {
+	local url=$1 dir=$2 sha=$3
+	fgit init -q "$dir"
+	fgit -C "$dir" remote add origin "$url"
+	fgit -C "$dir" config --local gc.auto 0
+	fgit -C "$dir" -c protocol.version=2 fetch -q --no-tags --prune --no-recurse-submodules --depth=1 \
+		origin "+$sha:refs/remotes/pull/7/merge"
+	fgit -C "$dir" checkout -q --force refs/remotes/pull/7/merge
+}
+
+# pr_event TEMPLATE OWNER REPO: the pull_request payload for the fixture.
+pr_event() {
+	sed -e "s/@BASE_SHA@/$BASE_SHA/g" -e "s/@HEAD_SHA@/$HEAD_SHA/g" \
+		-e "s/@OWNER@/$2/g" -e "s/@REPO@/$3/g" "$1"
+}
+
+# action_inputs [ACTION_YML]: each input of action.yml as NAME<TAB>DEFAULT
+# (quotes removed). A small reader for this file's layout, not general YAML.
+action_inputs() {
+	awk '
+		/^[^ #]/ { sect = $1 }
+		sect == "inputs:" && /^  [A-Za-z0-9_-]+:[ ]*$/ { name = $1; sub(/:$/, "", name); names[++n] = name; def[name] = ""; next }
+		sect == "inputs:" && /^    default:/ {
+			v = $0; sub(/^    default:[ ]*/, "", v)
+			if (v ~ /^".*"$/ || v ~ /^\047.*\047$/) v = substr(v, 2, length(v) - 2)
+			def[name] = v
+		}
+		END { for (i = 1; i <= n; i++) print names[i] "\t" def[names[i]] }
+	' "${1:-$BG_ROOT/action.yml}"
+}
+
+# read_outputs FILE: GITHUB_OUTPUT as NAME=VALUE lines, from both the
+# "name<<DELIMITER" heredoc form (go-githubactions writes it) and the plain
+# name=value form. Newlines inside a value are shown as \n.
+read_outputs() {
+	awk '
+		mode == 1 { if ($0 == delim) { print name "=" val; mode = 0 } else { val = first ? $0 : val "\\n" $0; first = 0 }; next }
+		/^[^=]*<</ { i = index($0, "<<"); name = substr($0, 1, i - 1); delim = substr($0, i + 2); mode = 1; val = ""; first = 1; next }
+		/=/ { print }
+	' "$1"
+}
+
+# output NAME FILE: one output's value.
+output() {
+	read_outputs "$2" | awk -v n="$1" 'index($0, n "=") == 1 { v = substr($0, length(n) + 2) } END { printf "%s", v }'
+}
+
+# not COMMAND...: succeed when COMMAND fails.
+not() { ! "$@"; }
+
+# Checks. check NAME COMMAND...: run COMMAND, record pass or fail.
+CHECKS_PASSED=() CHECKS_FAILED=()
+check() {
+	local name=$1
+	shift
+	if "$@"; then
+		CHECKS_PASSED+=("$name")
+		printf '    ok    %s\n' "$name" >&2
+	else
+		CHECKS_FAILED+=("$name")
+		printf '    FAIL  %s\n' "$name" >&2
+	fi
+}
+
+# summarize SCRIPT: print the verdict; returns 1 when a check failed.
+summarize() {
+	local n
+	echo
+	if [ ${#CHECKS_FAILED[@]} -eq 0 ]; then
+		echo "PASS: $1: all ${#CHECKS_PASSED[@]} checks passed"
+	else
+		echo "FAIL: $1: ${#CHECKS_FAILED[@]} of $((${#CHECKS_PASSED[@]} + ${#CHECKS_FAILED[@]})) checks failed:"
+		for n in "${CHECKS_FAILED[@]}"; do echo "  - $n"; done
+	fi
+	echo "${#CHECKS_PASSED[@]} passed, ${#CHECKS_FAILED[@]} failed"
+	[ ${#CHECKS_FAILED[@]} -eq 0 ]
+}
+
+# build_context DIR_VAR VENDOR_SCRATCH: the directory to build the image
+# from: the repository itself, or, when vendor/ is missing and
+# VENDOR_SCRATCH is true, a copy of it with `go mod vendor` run in it.
+build_context() {
+	local __var=$1 __scratch=$2 __dir
+	if [ -f "$BG_ROOT/vendor/modules.txt" ]; then
+		printf -v "$__var" %s "$BG_ROOT"
+		return
+	fi
+	$__scratch || die "vendor/ is missing, and the image builds offline from vendored sources" \
+		"run 'go mod vendor' at the repository root, or pass --vendor-scratch to vendor in a throwaway copy"
+	__dir=$(mktemp -d /var/tmp/benchgate-ctx.XXXXXX)
+	on_exit "rm -rf $(printf %q "$__dir")"
+	warn "vendor/ is missing: building from a copy with 'go mod vendor' run in it (--vendor-scratch)"
+	# Others may be editing the tree: a file that changes while tar reads
+	# it is a warning (status 1), not a failure.
+	{ tar -C "$BG_ROOT" --exclude=./.git --exclude=./.benchgate --warning=no-file-changed -cf - . || [ $? -eq 1 ]; } |
+		tar -C "$__dir" -xf -
+	(cd "$__dir" && GOFLAGS=-mod=mod go mod vendor) || die "go mod vendor failed in the copy"
+	printf -v "$__var" %s "$__dir"
+}
+
+# prune_old_images: every build whose sources changed leaves its build
+# stage behind as an untagged image (about 600 MB). Those older than an
+# hour are dropped; newer ones stay as podman's layer cache.
+prune_old_images() {
+	pm image prune -f --filter until=1h >/dev/null 2>&1 || true
+}
+
+# build_image TAG CONTEXT: podman build of the real Dockerfile, offline.
+build_image() {
+	local tag=$1 ctx=$2 t0=$SECONDS
+	"$BG_ROOT/scripts/standin-image.sh" || die "could not make the stand-in base image"
+	prune_old_images
+	log "podman build $ctx/Dockerfile -> $tag"
+	if ! pm build --pull=never --network=none "${PODMAN_ULIMITS[@]}" -t "$tag" -f "$ctx/Dockerfile" "$ctx" >"$WORK/build.log" 2>&1; then
+		tail -n 40 "$WORK/build.log" >&2
+		die "the image did not build (log above)"
+	fi
+	log "image built in $((SECONDS - t0))s"
+}
