@@ -23,8 +23,8 @@ import (
 
 // Defaults of benchgate run. README.md explains how they were chosen.
 const (
-	DefaultRounds    = 10
-	DefaultBenchtime = "100ms"
+	DefaultRounds    = 16
+	DefaultBenchtime = "50ms"
 	DefaultTimeout   = 5 * time.Minute
 	DefaultOut       = ".benchgate"
 )
@@ -216,7 +216,7 @@ func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
 	}
 
 	if need := decide.SamplesNeeded(policy.Alpha); cfg.Rounds < need {
-		return nil, usagef(fmt.Sprintf("use -rounds %d or more (10 is the default)", need),
+		return nil, usagef(fmt.Sprintf("use -rounds %d or more (%d is the default)", need, DefaultRounds),
 			"-rounds %d is too few: with %d samples per side the U-test can never reach p <= %v (its smallest p is %.3f)",
 			cfg.Rounds, cfg.Rounds, policy.Alpha, decide.MinP(cfg.Rounds, cfg.Rounds))
 	}

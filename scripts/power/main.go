@@ -46,7 +46,9 @@ var protocols = []protocol{
 	{"sequential + U-test", []string{"-protocol", "sequential", "-decide", "utest"}},
 	{"interleaved + U-test", []string{"-protocol", "interleaved", "-decide", "utest"}},
 	{"interleaved + paired", []string{"-protocol", "interleaved", "-decide", "paired"}},
-	{"interleaved + paired + adaptive", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive"}},
+	// Adaptive starts at 6 rounds and goes on to at most 20 only where
+	// the answer is open: about the same budget on average.
+	{"interleaved + paired + adaptive", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive", "-rounds", "6", "-max-rounds", "20"}},
 }
 
 func main() {
