@@ -54,6 +54,8 @@ type RunConfig struct {
 	Progress io.Writer
 	// Protocol is "interleaved" (default) or "sequential".
 	Protocol string
+	// FreshCopies runs a fresh copy of each test binary every run.
+	FreshCopies bool
 	// MaxRounds > Rounds turns on adaptive rounds: undecided benchmarks
 	// get more rounds, up to MaxRounds or TimeBudget.
 	MaxRounds  int
@@ -112,6 +114,7 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 	fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "kill a benchmark process that runs longer than `d`")
 	fs.StringVar(&cfg.Out, "out", cfg.Out, "results `dir`ectory: base.txt, head.txt, manifest.json and reports")
 	fs.StringVar(&cfg.Protocol, "protocol", string(plan.Interleaved), "run `order`: interleaved (rotated rounds) or sequential (all base runs, then all head runs; for comparison only)")
+	fs.BoolVar(&cfg.FreshCopies, "fresh-binaries", cfg.FreshCopies, "run a fresh copy of each test binary every run, so its placement in memory varies instead of biasing one side")
 	adaptive := fs.Bool("adaptive", false, "after -rounds, keep running rounds for undecided benchmarks only, up to -max-rounds or -time-budget")
 	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 3 × -rounds)")
 	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included (0: none)")
@@ -357,15 +360,16 @@ func sameBuild(sides []plan.Side, results []*runner.SideResult) bool {
 // the default base, and decides between user packages and the suite.
 func buildPlan(ctx context.Context, cfg RunConfig, wd string, childEnv []string) (*plan.Plan, *gitx.Repo, error) {
 	p := &plan.Plan{
-		Protocol:   plan.Protocol(cfg.Protocol),
-		MaxRounds:  cfg.MaxRounds,
-		TimeBudget: cfg.TimeBudget,
-		Packages:   cfg.Packages,
-		Bench:      cfg.Bench,
-		Benchtime:  cfg.Benchtime,
-		Rounds:     cfg.Rounds,
-		Timeout:    cfg.Timeout,
-		ResultsDir: cfg.Out,
+		Protocol:    plan.Protocol(cfg.Protocol),
+		FreshCopies: cfg.FreshCopies,
+		MaxRounds:   cfg.MaxRounds,
+		TimeBudget:  cfg.TimeBudget,
+		Packages:    cfg.Packages,
+		Bench:       cfg.Bench,
+		Benchtime:   cfg.Benchtime,
+		Rounds:      cfg.Rounds,
+		Timeout:     cfg.Timeout,
+		ResultsDir:  cfg.Out,
 	}
 	if len(p.Packages) == 0 {
 		p.Suite = true

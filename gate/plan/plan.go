@@ -90,6 +90,9 @@ type Plan struct {
 	ResultsDir string
 	// Protocol is Interleaved (the default) or Sequential.
 	Protocol Protocol
+	// FreshCopies runs a new copy of each test binary every run, so that
+	// the binary's placement in memory varies from run to run.
+	FreshCopies bool
 	// MaxRounds is, for adaptive runs, the most rounds any benchmark
 	// gets; Rounds is then the minimum. 0 or Rounds means no adaptive
 	// rounds.

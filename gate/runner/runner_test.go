@@ -21,6 +21,9 @@ type fakeExec struct {
 	failOn     int
 	failOutput string
 	runs       int
+	// onBuild, if set, is called with each test binary "go test -c" would
+	// write.
+	onBuild func(bin string)
 }
 
 func (f *fakeExec) Run(ctx context.Context, c Cmd, out io.Writer) error {
@@ -38,7 +41,10 @@ func (f *fakeExec) Run(ctx context.Context, c Cmd, out io.Writer) error {
 		fmt.Fprintf(out, "example.com/a\t%s/a\t1\t0\n", c.Dir)
 		fmt.Fprintf(out, "example.com/notests\t%s/notests\t0\t0\n", c.Dir)
 	case c.Path == "go" && c.Args[0] == "test":
-		// go test -c -o BIN -- PKG
+		// go test -c -o BIN PKG
+		if f.onBuild != nil {
+			f.onBuild(c.Args[3])
+		}
 	default:
 		f.runs++
 		if f.runs == f.failOn {
@@ -256,5 +262,40 @@ func TestRunAdaptiveRounds(t *testing.T) {
 	}})
 	if err != nil || out.RoundsDone != 6 {
 		t.Errorf("never decided: %d rounds, %v; want -max-rounds 6", out.RoundsDone, err)
+	}
+}
+
+func TestRunFreshCopies(t *testing.T) {
+	fe := &fakeExec{}
+	p := testPlan(t, 2)
+	p.FreshCopies = true
+	// The fake go command builds nothing, so give the binaries content.
+	fe.onBuild = func(bin string) { os.WriteFile(bin, []byte("#!/bin/true\n"), 0o755) }
+	if _, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: fe}); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var length int
+	for _, c := range fe.calls {
+		if c.Path == "go" {
+			continue
+		}
+		if seen[c.Path] {
+			t.Errorf("binary %s ran twice; want a fresh copy every run", c.Path)
+		}
+		seen[c.Path] = true
+		if !strings.Contains(filepath.Base(c.Path), "run-") {
+			t.Errorf("ran %s, not a copy", c.Path)
+		}
+		if length != 0 && len(c.Path) != length {
+			t.Errorf("copy paths differ in length: %d and %d", length, len(c.Path))
+		}
+		length = len(c.Path)
+		if _, err := os.Stat(c.Path); err == nil {
+			t.Errorf("copy %s was not removed after its run", c.Path)
+		}
+	}
+	if len(seen) != 4 {
+		t.Errorf("%d distinct binaries ran, want 4", len(seen))
 	}
 }
