@@ -94,6 +94,10 @@ type inputs struct {
 	alpha                        float64
 	failOn                       string
 	correction                   string
+	decideTest                   string
+	adaptive                     bool
+	maxRounds                    int
+	timeBudget                   time.Duration
 	baseRef, headRef             string
 	baseToolchain, headToolchain string
 	timeout                      time.Duration
@@ -122,6 +126,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 		thresholds:       get("thresholds", ""),
 		failOn:           get("fail-on", string(decide.DefaultPolicy.FailOn)),
 		correction:       get("correction", string(decide.DefaultPolicy.Correction)),
+		decideTest:       get("decide", string(decide.TestUTest)),
 		baseRef:          get("base-ref", ""),
 		headRef:          get("head-ref", ""),
 		baseToolchain:    get("base-toolchain", ""),
@@ -144,6 +149,26 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	}
 	if in.timeout, err = time.ParseDuration(get("timeout", cli.DefaultTimeout.String())); err != nil {
 		errs = append(errs, fmt.Errorf("input timeout: %q is not a duration such as 5m", get("timeout", "")))
+	}
+	switch v := get("adaptive", "false"); v {
+	case "true":
+		in.adaptive = true
+	case "false":
+	default:
+		errs = append(errs, fmt.Errorf("input adaptive: %q is not true or false", v))
+	}
+	if v := get("max-rounds", ""); v != "" {
+		if in.maxRounds, err = strconv.Atoi(v); err != nil {
+			errs = append(errs, fmt.Errorf("input max-rounds: %q is not a whole number", v))
+		}
+	}
+	if v := get("time-budget", ""); v != "" {
+		if in.timeBudget, err = time.ParseDuration(v); err != nil {
+			errs = append(errs, fmt.Errorf("input time-budget: %q is not a duration such as 8m", v))
+		}
+	}
+	if _, err := decide.ParseTest(in.decideTest); err != nil {
+		errs = append(errs, fmt.Errorf("input decide: %q is not one of utest, paired", in.decideTest))
 	}
 	if v := get("pr-number", ""); v != "" {
 		if in.prNumber, err = strconv.Atoi(v); err != nil || in.prNumber <= 0 {
@@ -190,6 +215,7 @@ func (in *inputs) flags() []string {
 		"-thresholds", in.thresholds,
 		"-fail-on", in.failOn,
 		"-correction", in.correction,
+		"-decide", in.decideTest,
 	}
 }
 
@@ -279,6 +305,12 @@ func (p *publisher) runCommand(ctx context.Context, dir, resultsDir string, envi
 	cfg.Bench, cfg.Benchtime, cfg.Rounds, cfg.Timeout = in.bench, in.benchtime, in.rounds, in.timeout
 	cfg.BaseToolchain, cfg.HeadToolchain = in.baseToolchain, in.headToolchain
 	cfg.Out = resultsDir
+	if in.adaptive {
+		cfg.MaxRounds, cfg.TimeBudget = in.maxRounds, in.timeBudget
+		if cfg.MaxRounds == 0 {
+			cfg.MaxRounds = 3 * cfg.Rounds
+		}
+	}
 	if err := cfg.SetOutputFlags(append(in.flags(), "-format", "text")); err != nil {
 		return err
 	}
