@@ -415,6 +415,10 @@ func TestActionPushAndDispatch(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.stderr, `input rounds: "many" is not a whole number`) || !strings.Contains(r.stderr, "fail-on") {
 		t.Errorf("bad inputs: exit %d, stderr %q", r.code, r.stderr)
 	}
+	// The job summary says so too, not only the log.
+	if !strings.Contains(r.summary, "benchgate: 💥 error") || !strings.Contains(r.summary, `input rounds: "many"`) {
+		t.Errorf("bad inputs: summary %q", r.summary)
+	}
 }
 
 // TestActionForkSplit runs the fork-safe split: "run" without a token in

@@ -81,7 +81,30 @@ func Main(ctx context.Context, env Env) (code int) {
 		}
 	}()
 	err := run(ctx, a, env)
+	var reg *cli.RegressionError
+	if err != nil && !errors.As(err, &reg) && !summaryWritten(env) {
+		// Nothing was reported yet (a bad input, a commit that could not
+		// be fetched, a build that failed before the report): the job
+		// summary says so, so that the failure is not only in the log.
+		var b strings.Builder
+		fmt.Fprintf(&b, "### benchgate: 💥 error\n\n```text\n%s\n```\n", report.FenceSafe(err.Error()))
+		var ue *cli.UsageError
+		if errors.As(err, &ue) && ue.Hint != "" {
+			fmt.Fprintf(&b, "\nhint: %s\n", report.MarkdownText(ue.Hint))
+		}
+		a.AddStepSummary(b.String())
+	}
 	return cli.ExitCode(err, env.Stderr)
+}
+
+// summaryWritten reports whether the step summary already has content.
+func summaryWritten(env Env) bool {
+	path := env.Getenv("GITHUB_STEP_SUMMARY")
+	if path == "" {
+		return true // nowhere to write
+	}
+	st, err := os.Stat(path)
+	return err == nil && st.Size() > 0
 }
 
 // inputs are the action's inputs, as strings.

@@ -137,6 +137,9 @@ func markdownStatus(d decide.Decision) string {
 	return MarkdownText(StatusLabel(d))
 }
 
+// FenceSafe keeps untrusted text inside a ``` block from closing it.
+func FenceSafe(s string) string { return fenceSafe(s) }
+
 // fenceSafe keeps untrusted text inside a ``` block from closing it.
 func fenceSafe(s string) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
