@@ -3,6 +3,9 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/decide"
@@ -65,6 +68,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		return d.Status == decide.TooFewSamples || d.Status == decide.Inconclusive
 	})
 	section("Improvements", func(d decide.Decision) bool { return d.Status == decide.Improvement })
+	writeMermaid(ew, sorted)
 
 	for _, n := range r.Notes {
 		fmt.Fprintf(ew, "> %s\n", MarkdownText(n))
@@ -145,4 +149,74 @@ func fenceSafe(s string) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	s = strings.ReplaceAll(s, "```", "`\u200b``")
 	return breakCommands(s)
+}
+
+// maxChartBars bounds the chart; the tables list everything.
+const maxChartBars = 20
+
+// writeMermaid draws the significant time changes as a bar chart (GitHub
+// renders mermaid in summaries and comments): head's time per op as a
+// percentage of base's, so 100 is unchanged, with a line at 100. Mermaid
+// bars start at the bottom of the axis, not at zero, which is why the chart
+// shows ratios rather than signed deltas.
+func writeMermaid(w io.Writer, decisions []decide.Decision) {
+	var bars []decide.Decision
+	for _, d := range decisions {
+		if (d.Status == decide.Regression || d.Status == decide.Improvement) && d.Unit == "sec/op" && finite(d.Delta) {
+			bars = append(bars, d)
+		}
+	}
+	if len(bars) == 0 {
+		return
+	}
+	sort.SliceStable(bars, func(i, j int) bool { return bars[i].Delta > bars[j].Delta })
+	if len(bars) > maxChartBars {
+		// Keep the largest changes of either sign.
+		sort.SliceStable(bars, func(i, j int) bool { return math.Abs(bars[i].Delta) > math.Abs(bars[j].Delta) })
+		bars = bars[:maxChartBars]
+		sort.SliceStable(bars, func(i, j int) bool { return bars[i].Delta > bars[j].Delta })
+	}
+	labels := make([]string, len(bars))
+	values := make([]string, len(bars))
+	ref := make([]string, len(bars))
+	top := 100.0
+	for i, d := range bars {
+		v := 100 * (1 + d.Delta)
+		top = math.Max(top, v)
+		labels[i] = `"` + MermaidLabel(d.Benchmark) + `"`
+		values[i] = strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+		ref[i] = "100"
+	}
+	top = math.Ceil(top*1.1/10) * 10
+	fmt.Fprintf(w, "```mermaid\nxychart-beta\n")
+	fmt.Fprintf(w, "    title \"sec/op, head as %% of base (100 = unchanged, higher = slower)\"\n")
+	fmt.Fprintf(w, "    x-axis [%s]\n", strings.Join(labels, ", "))
+	fmt.Fprintf(w, "    y-axis \"head / base (%%)\" 0 --> %g\n", top)
+	fmt.Fprintf(w, "    bar [%s]\n", strings.Join(values, ", "))
+	fmt.Fprintf(w, "    line [%s]\n", strings.Join(ref, ", "))
+	fmt.Fprintf(w, "```\n\n")
+}
+
+// MermaidLabel makes an untrusted benchmark name safe inside a quoted
+// mermaid label: only letters, digits and a few punctuation marks survive
+// (no quotes, no "%%" comments, no markup), and long names are shortened
+// from the front, where the common prefix is.
+func MermaidLabel(s string) string {
+	var b []rune
+	for _, r := range strings.ToValidUTF8(s, "_") {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune("/=._-+ ", r):
+			b = append(b, r)
+		default:
+			b = append(b, '_')
+		}
+	}
+	const max = 40
+	if len(b) > max {
+		b = append([]rune("…"), b[len(b)-max+1:]...)
+	}
+	if len(b) == 0 {
+		return "_"
+	}
+	return string(b)
 }
