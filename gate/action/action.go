@@ -328,6 +328,7 @@ func (p *publisher) runCommand(ctx context.Context, dir, resultsDir string, envi
 	cfg.Bench, cfg.Benchtime, cfg.Rounds, cfg.Timeout = in.bench, in.benchtime, in.rounds, in.timeout
 	cfg.BaseToolchain, cfg.HeadToolchain = in.baseToolchain, in.headToolchain
 	cfg.Out = resultsDir
+	cfg.ResultsLabel = p.workspaceRel(resultsDir)
 	if in.adaptive {
 		cfg.MaxRounds, cfg.TimeBudget = in.maxRounds, in.timeBudget
 		if cfg.MaxRounds == 0 {
@@ -362,7 +363,7 @@ func (p *publisher) runCommand(ctx context.Context, dir, resultsDir string, envi
 				Hint: "add actions/checkout before benchgate"}
 		}
 		for _, side := range []struct{ ref, what string }{{cfg.BaseRef, "base commit"}, {cfg.HeadRef, "head commit"}} {
-			if isFullHash(side.ref) {
+			if gitx.IsFullHash(side.ref) {
 				if err := repo.EnsureCommit(ctx, "origin", side.ref, side.what, p.a.Infof); err != nil {
 					return &cli.UsageError{Msg: err.Error()}
 				}
@@ -404,10 +405,6 @@ func (p *publisher) runCommand(ctx context.Context, dir, resultsDir string, envi
 		p.a.Warningf("writing %s: %v", MetadataFile, err)
 	}
 	p.setOutputs(rep, resultsDir)
-	// Again, now that the report names the results by their workspace path.
-	if err := cli.WriteReports(resultsDir, rep); err != nil {
-		p.a.Warningf("benchgate: writing reports: %v", err)
-	}
 	for _, s := range res.Run.Sides {
 		p.a.SetOutput(s.Name+"-toolchain", s.GoVersion)
 	}
@@ -417,14 +414,6 @@ func (p *publisher) runCommand(ctx context.Context, dir, resultsDir string, envi
 		return runErr
 	}
 	return p.gate(rep, res.Policy.FailOn)
-}
-
-func isFullHash(s string) bool {
-	if len(s) != 40 && len(s) != 64 {
-		return false
-	}
-	_, err := hex.DecodeString(s)
-	return err == nil
 }
 
 // stopCommands makes the runner ignore workflow commands until
@@ -460,7 +449,6 @@ func (p *publisher) setOutputs(rep *report.Report, resultsDir string) {
 	p.a.SetOutput("results-dir", out)
 	p.a.SetOutput("report", filepath.Join(out, "report.md"))
 	p.a.SetOutput("json", filepath.Join(out, "report.json"))
-	rep.ResultsDir = out
 	if p.env.Getenv("GITHUB_STEP_SUMMARY") != "" {
 		var b strings.Builder
 		rep.WriteMarkdown(&b)
@@ -495,18 +483,7 @@ func (p *publisher) workspaceRel(path string) string {
 // has exactly that shape.
 func (p *publisher) repository() (owner, repo string, ok bool) {
 	owner, repo, ok = strings.Cut(p.env.Getenv("GITHUB_REPOSITORY"), "/")
-	valid := func(s string) bool {
-		if s == "" || s == "." || s == ".." || len(s) > 100 {
-			return false
-		}
-		for _, r := range s {
-			if !(r == '-' || r == '_' || r == '.' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
-				return false
-			}
-		}
-		return true
-	}
-	return owner, repo, ok && valid(owner) && valid(repo)
+	return owner, repo, ok && ghevent.ValidName(owner) && ghevent.ValidName(repo)
 }
 
 // gate turns the verdict into the step's result.
@@ -631,8 +608,9 @@ func (p *publisher) compareCommand(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	rep.WriteText(p.env.Stdout)
 	out := filepath.Join(dir, p.in.resultsDir)
+	rep.ResultsDir = p.workspaceRel(out)
+	rep.WriteText(p.env.Stdout)
 	if err := os.MkdirAll(out, 0o755); err == nil {
 		cli.WriteReports(out, rep)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/cli"
+	"github.com/benchgate/benchgate/gate/gitx"
 	"github.com/benchgate/benchgate/gate/publish"
 	"github.com/benchgate/benchgate/gate/report"
 )
@@ -101,7 +102,7 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 		problems = append(problems, "pr_number out of range")
 	}
 	for _, s := range []string{m.BaseSHA, m.HeadSHA} {
-		if s != "" && !isFullHash(s) {
+		if s != "" && !gitx.IsFullHash(s) {
 			problems = append(problems, fmt.Sprintf("%q is not a commit hash", report.SanitizeText(truncate(s, 80))))
 		}
 	}
@@ -143,7 +144,7 @@ func (p *publisher) reportCommand(ctx context.Context, resultsDir string) error 
 	if err != nil {
 		return err
 	}
-	rep.ResultsDir = resultsDir
+	rep.ResultsDir = p.workspaceRel(resultsDir)
 	if meta != nil {
 		if repo := p.env.Getenv("GITHUB_REPOSITORY"); meta.Repository != "" && repo != "" && meta.Repository != repo {
 			p.a.Warningf("benchgate: the results say they are for %s, but this is %s; not commenting", report.SanitizeText(truncate(meta.Repository, 100)), repo)

@@ -52,6 +52,10 @@ type RunConfig struct {
 	DetectToolchainBump bool
 	// Progress receives progress lines; nil means the command's stderr.
 	Progress io.Writer
+	// ResultsLabel is how reports name the results directory; empty means
+	// its absolute path. The Action names it relative to the workspace,
+	// the path later steps outside the container can use.
+	ResultsLabel string
 	// Protocol is "interleaved" (default) or "sequential".
 	Protocol string
 	// FreshCopies runs a fresh copy of each test binary every run.
@@ -271,6 +275,9 @@ func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
 		return nil, aerr
 	}
 	rep.ResultsDir = p.ResultsDir
+	if cfg.ResultsLabel != "" {
+		rep.ResultsDir = cfg.ResultsLabel
+	}
 	rep.Rounds = out.RoundsDone
 	for _, s := range out.Sides {
 		rep.Sides = append(rep.Sides, report.Side{Name: s.Name, Label: s.Label(), Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain, GoVersion: s.GoVersion})

@@ -536,11 +536,11 @@ func (p *parser) repository(field string, r *repository, c *Context) {
 		}
 	}
 	ok := true
-	if !validName(owner) {
+	if !ValidName(owner) {
 		p.problem(field+".owner.login", "%s is not a GitHub account name", quoteOrMissing(owner))
 		ok = false
 	}
-	if !validName(name) {
+	if !ValidName(name) {
 		p.problem(field+".name", "%s is not a GitHub repository name", quoteOrMissing(name))
 		ok = false
 	}
@@ -587,7 +587,7 @@ func (p *parser) ref(field, s string) string {
 
 func (p *parser) fullName(field, s string) string {
 	o, n, ok := strings.Cut(s, "/")
-	if !ok || !validName(o) || !validName(n) {
+	if !ok || !ValidName(o) || !ValidName(n) {
 		p.problem(field, "%s is not an owner/name repository name", clip(s))
 		return ""
 	}
@@ -613,10 +613,10 @@ func (p *parser) input(name string, raw json.RawMessage) string {
 	return ""
 }
 
-// validName accepts GitHub account and repository names: letters, digits,
+// ValidName accepts GitHub account and repository names: letters, digits,
 // '-', '_' and '.', but not "." or "..", which would act as path segments in
 // API URLs.
-func validName(s string) bool {
+func ValidName(s string) bool {
 	if s == "" || s == "." || s == ".." || len(s) > 100 {
 		return false
 	}

@@ -194,14 +194,16 @@ func (r *Repo) RemoveWorktree(ctx context.Context, dir string) error {
 // HasCommit reports whether the object named by a full hash is a commit
 // present in this clone.
 func (r *Repo) HasCommit(ctx context.Context, sha string) bool {
-	if !isHex(sha) {
+	if !IsFullHash(sha) {
 		return false
 	}
 	_, err := r.git(ctx, "cat-file", "-e", "--end-of-options", sha+"^{commit}")
 	return err == nil
 }
 
-func isHex(s string) bool {
+// IsFullHash reports whether s is a full commit hash in lower case: 40
+// (SHA-1) or 64 (SHA-256) hexadecimal digits.
+func IsFullHash(s string) bool {
 	if len(s) != 40 && len(s) != 64 {
 		return false
 	}
@@ -219,7 +221,7 @@ func isHex(s string) bool {
 // commit, then, if the server refuses, unshallows the clone. It reports
 // what it did through logf.
 func (r *Repo) EnsureCommit(ctx context.Context, remote, sha, what string, logf func(string, ...any)) error {
-	if !isHex(sha) {
+	if !IsFullHash(sha) {
 		return fmt.Errorf("%s %q is not a full commit hash", what, sha)
 	}
 	if r.HasCommit(ctx, sha) {

@@ -45,7 +45,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(ew, "%s\n\n", line)
 	}
 	if r.Error != "" {
-		fmt.Fprintf(ew, "**Benchmarks failed to build or run.** Nothing was decided.\n\n```text\n%s\n```\n\n", fenceSafe(r.Error))
+		fmt.Fprintf(ew, "**Benchmarks failed to build or run.** Nothing was decided.\n\n```text\n%s\n```\n\n", FenceSafe(r.Error))
 	}
 
 	sorted := r.sorted()
@@ -142,10 +142,7 @@ func markdownStatus(d decide.Decision) string {
 }
 
 // FenceSafe keeps untrusted text inside a ``` block from closing it.
-func FenceSafe(s string) string { return fenceSafe(s) }
-
-// fenceSafe keeps untrusted text inside a ``` block from closing it.
-func fenceSafe(s string) string {
+func FenceSafe(s string) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	s = strings.ReplaceAll(s, "```", "`\u200b``")
 	return breakCommands(s)
