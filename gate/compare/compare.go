@@ -111,9 +111,9 @@ type Estimate struct {
 	High float64 `json:"high"`
 	// N is the number of samples.
 	N int `json:"n"`
-	// Values are the raw samples in the order they were read. They are
-	// kept for the paired (per-round) view and are not part of JSON
-	// output.
+	// Values are the raw samples in the order they were read (for
+	// benchgate's own files, round order). They are kept for the paired
+	// (per-round) view and are not part of JSON output.
 	Values []float64 `json:"-"`
 	// Warnings are benchmath's remarks about this summary, such as
 	// "need >= 6 samples for confidence interval at level 0.95".
@@ -458,6 +458,11 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 	benchproc.SortKeys(tableOrder)
 	thresholds := benchmath.DefaultThresholds
 	thresholds.CompareAlpha = opts.Alpha
+	// benchmath.NewSample sorts the slice it is given in place, but
+	// Estimate.Values must stay in the order read: the paired view pairs
+	// base and head by round. Each side's samples are sorted in a scratch
+	// copy that lives only as long as its row.
+	var scratch [2][]float64
 	for _, tk := range tableOrder {
 		t := tables[tk]
 		unit := tk.Get(unitField)
@@ -495,7 +500,8 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 					}
 					continue
 				}
-				s := benchmath.NewSample(cl.values, &thresholds)
+				scratch[si] = append(scratch[si][:0], cl.values...)
+				s := benchmath.NewSample(scratch[si], &thresholds)
 				samples[si] = s
 				sum := assumption.Summary(s, opts.Confidence)
 				e := &Estimate{Center: sum.Center, Low: sum.Lo, High: sum.Hi, N: len(cl.values), Values: cl.values}

@@ -296,6 +296,29 @@ func TestLoadCapsSamples(t *testing.T) {
 	}
 }
 
+// TestLoadKeepsReadOrder checks that Estimate.Values keep the order of the
+// input (round order for benchgate's files) even though benchmath sorts
+// its samples: the paired view depends on it.
+func TestLoadKeepsReadOrder(t *testing.T) {
+	in := "BenchmarkA-2 1 3 ns/op\nBenchmarkA-2 1 1 ns/op\nBenchmarkA-2 1 2 ns/op\nBenchmarkA-2 1 5 ns/op\n"
+	c := find(load(t, in, in), "A-2", "sec/op")
+	if c == nil {
+		t.Fatal("no comparison")
+	}
+	for _, e := range []*Estimate{c.Base, c.Head} {
+		var ns []float64
+		for _, v := range e.Values {
+			ns = append(ns, math.Round(v*1e9))
+		}
+		if fmt.Sprint(ns) != "[3 1 2 5]" {
+			t.Errorf("values %v ns, want [3 1 2 5] in read order", ns)
+		}
+	}
+	if c.Base.Center != 2.5e-9 {
+		t.Errorf("median %v, want 2.5e-9", c.Base.Center)
+	}
+}
+
 func TestLoadMissingFile(t *testing.T) {
 	dir := t.TempDir()
 	_, err := Load([]string{filepath.Join(dir, "gone.txt")}, []string{write(t, dir, "h.txt", "")}, DefaultOptions)

@@ -320,6 +320,29 @@ func TestPairedDecision(t *testing.T) {
 	}
 }
 
+// TestPairedDecisionPairsRounds checks that the paired view pairs base and
+// head by round, as read from the files, and not by rank: here the head is
+// slow exactly in the rounds where the base was fast, so the per-round
+// ratios go both ways (2.1 and 0.525) and nothing is significant, while
+// pairing the sorted samples would see a steady 5% slowdown.
+func TestPairedDecisionPairsRounds(t *testing.T) {
+	var base, head strings.Builder
+	for i := 0; i < 12; i++ {
+		b, h := 100.0, 210.0
+		if i%2 == 1 {
+			b, h = 200, 105
+		}
+		fmt.Fprintf(&base, "BenchmarkSwap-2 1000 %g ns/op\n", b)
+		fmt.Fprintf(&head, "BenchmarkSwap-2 1000 %g ns/op\n", h)
+	}
+	policy := DefaultPolicy
+	policy.Test = TestPaired
+	d := statusOf(t, Decide(load(t, base.String(), head.String()), policy), "Swap-2", "sec/op")
+	if d.Status != Unchanged || d.TestP != 1 {
+		t.Errorf("paired: status %s, sign p %v; want unchanged with p = 1 (6 rounds up, 6 down)", d.Status, d.TestP)
+	}
+}
+
 func TestUndecidedAndInconclusive(t *testing.T) {
 	// A change of about 5% with noise of the same size, threshold 5%: the
 	// interval straddles the boundary.
