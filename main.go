@@ -37,6 +37,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/benchgate/benchgate/gate/action"
@@ -44,6 +45,15 @@ import (
 )
 
 func main() {
+	// The analysis makes much short-lived garbage (the U-test's merges,
+	// benchproc's projections) around a small live set, and the default
+	// GOGC=100 lets the heap grow to twice that set before collecting.
+	// GOGC=50 cut the peak memory of comparing 2 × 100,000 result lines
+	// by a fifth at no measurable cost in time (docs/statistics.md). A GOGC
+	// from the environment wins; benchmark processes are not affected.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(50)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv)
 	stop()

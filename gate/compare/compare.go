@@ -113,7 +113,8 @@ type Estimate struct {
 	N int `json:"n"`
 	// Values are the raw samples in the order they were read (for
 	// benchgate's own files, round order). They are kept for the paired
-	// (per-round) view and are not part of JSON output.
+	// (per-round) view and are not part of JSON output. They may share
+	// memory with other estimates' Values: read them, never write.
 	Values []float64 `json:"-"`
 	// Warnings are benchmath's remarks about this summary, such as
 	// "need >= 6 samples for confidence interval at level 0.95".
@@ -285,7 +286,8 @@ func unwrapPathError(err error) error {
 
 // cell accumulates one row × side.
 type cell struct {
-	values  []float64
+	// samples holds the valid values in the order read.
+	samples samples
 	residue map[benchproc.Key]struct{}
 	// invalid counts values that were skipped (see invalidValue).
 	invalid int
@@ -427,11 +429,11 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 						continue
 					}
 					valid++
-					if len(c.values) >= MaxSamples {
+					if c.samples.n >= MaxSamples {
 						c.dropped++
 						continue
 					}
-					c.values = append(c.values, v.Value)
+					c.samples.add(v.Value)
 					c.residue[resKey] = struct{}{}
 				}
 				if valid > 0 {
@@ -463,6 +465,7 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 	// base and head by round. Each side's samples are sorted in a scratch
 	// copy that lives only as long as its row.
 	var scratch [2][]float64
+	consts := constants{}
 	for _, tk := range tableOrder {
 		t := tables[tk]
 		unit := tk.Get(unitField)
@@ -487,7 +490,7 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 				if cl == nil {
 					continue
 				}
-				if len(cl.values) == 0 {
+				if cl.samples.n == 0 {
 					// Every value on this side was invalid: the row
 					// exists, but it has nothing to compare, so it
 					// cannot look like a removed benchmark.
@@ -500,17 +503,18 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 					}
 					continue
 				}
-				scratch[si] = append(scratch[si][:0], cl.values...)
+				values := cl.samples.slice(consts)
+				scratch[si] = append(scratch[si][:0], values...)
 				s := benchmath.NewSample(scratch[si], &thresholds)
 				samples[si] = s
 				sum := assumption.Summary(s, opts.Confidence)
-				e := &Estimate{Center: sum.Center, Low: sum.Lo, High: sum.Hi, N: len(cl.values), Values: cl.values}
+				e := &Estimate{Center: sum.Center, Low: sum.Lo, High: sum.Hi, N: len(values), Values: values}
 				for _, w := range append(s.Warnings, sum.Warnings...) {
 					e.Warnings = append(e.Warnings, w.Error())
 				}
 				if cl.dropped > 0 {
 					res.Notes = append(res.Notes, fmt.Sprintf("%s (%s): %s has %d samples; only the first %d were used",
-						c.Benchmark, unit, sideName(si), len(cl.values)+cl.dropped, MaxSamples))
+						c.Benchmark, unit, sideName(si), cl.samples.n+cl.dropped, MaxSamples))
 				}
 				if cl.invalid > 0 {
 					e.Warnings = append(e.Warnings, fmt.Sprintf("%d invalid %s values (NaN, infinite or negative) were skipped", cl.invalid, sideName(si)))
@@ -806,4 +810,55 @@ func (l *lineLimiter) fill() {
 		_, err = l.br.ReadSlice('\n')
 	}
 	l.pending, l.err = []byte{'\n'}, err
+}
+
+// samples holds one cell's values in the order read. Most cells of B/op
+// and allocs/op hold one value over and over; until a second distinct
+// value arrives only that value and the count are kept, which takes two
+// thirds of the samples of a typical run out of memory.
+type samples struct {
+	n     int
+	first float64
+	// values is nil while all n values equal first.
+	values []float64
+}
+
+func (s *samples) add(v float64) {
+	switch {
+	case s.values != nil:
+		s.values = append(s.values, v)
+	case s.n == 0 || v == s.first:
+		s.first = v
+	default:
+		s.values = make([]float64, s.n, 2*s.n+1)
+		for i := range s.values {
+			s.values[i] = s.first
+		}
+		s.values = append(s.values, v)
+	}
+	s.n++
+}
+
+// slice returns the values in the order read. A constant cell's slice is
+// shared with every other constant cell of the same value, through c.
+func (s *samples) slice(c constants) []float64 {
+	if s.values != nil || s.n == 0 {
+		return s.values
+	}
+	return c.get(s.first, s.n)
+}
+
+// constants hands out read-only slices of one repeated value, one backing
+// array per value, so that a thousand cells of "64 B/op" share it.
+type constants map[float64][]float64
+
+func (c constants) get(v float64, n int) []float64 {
+	if len(c[v]) < n {
+		s := make([]float64, n)
+		for i := range s {
+			s[i] = v
+		}
+		c[v] = s
+	}
+	return c[v][:n:n]
 }

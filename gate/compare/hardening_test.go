@@ -317,6 +317,19 @@ func TestLoadKeepsReadOrder(t *testing.T) {
 	if c.Base.Center != 2.5e-9 {
 		t.Errorf("median %v, want 2.5e-9", c.Base.Center)
 	}
+
+	// Cells of one repeated value are kept compactly and share memory;
+	// a different value later must still land in its place.
+	in = "BenchmarkB-2 1 1 ns/op 64 B/op\nBenchmarkB-2 1 1 ns/op 64 B/op\nBenchmarkB-2 1 1 ns/op 80 B/op\nBenchmarkB-2 1 1 ns/op 64 B/op\n"
+	constant := "BenchmarkB-2 1 1 ns/op 64 B/op\nBenchmarkB-2 1 1 ns/op 64 B/op\nBenchmarkB-2 1 1 ns/op 64 B/op\n"
+	res := load(t, in, constant)
+	b := find(res, "B-2", "B/op")
+	if b == nil || fmt.Sprint(b.Base.Values) != "[64 64 80 64]" || fmt.Sprint(b.Head.Values) != "[64 64 64]" {
+		t.Fatalf("B/op values: %+v", b)
+	}
+	if ns := find(res, "B-2", "sec/op"); ns == nil || ns.Base.N != 4 || ns.Head.N != 3 || ns.Delta != 0 {
+		t.Errorf("constant sec/op cells: %+v", ns)
+	}
 }
 
 func TestLoadMissingFile(t *testing.T) {
