@@ -71,18 +71,18 @@ func TestDecide(t *testing.T) {
 		},
 		{
 			name: "significant but under the threshold is unchanged",
-			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 103, 0.001, ""),
+			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 102, 0.001, ""),
 			bench: "Fib-2", unit: "sec/op", want: Unchanged, verdict: Pass,
 		},
 		{
 			name: "a lower threshold catches the same change",
-			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 103, 0.001, ""),
+			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 102, 0.001, ""),
 			policy: Policy{Alpha: 0.05, Threshold: 0.02, FailOn: FailOnRegression},
 			bench:  "Fib-2", unit: "sec/op", want: Regression, verdict: RegressionVerdict,
 		},
 		{
 			name: "per-unit threshold overrides the default",
-			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 103, 0.001, ""),
+			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 102, 0.001, ""),
 			policy: Policy{Alpha: 0.05, Threshold: 0.5, Thresholds: map[string]float64{"sec/op": 0.01}},
 			bench:  "Fib-2", unit: "sec/op", want: Regression, verdict: RegressionVerdict,
 		},
@@ -343,6 +343,37 @@ func TestPairedDecisionPairsRounds(t *testing.T) {
 	}
 }
 
+// TestPairedFallsBackToUTest: rounds that cannot be paired (a base of
+// 0 B/op in some rounds) are decided by the U-test, not left undecidable:
+// a too-few-samples row would make every paired gate run inconclusive.
+func TestPairedFallsBackToUTest(t *testing.T) {
+	var base, head strings.Builder
+	for i := 0; i < 16; i++ {
+		bb, hb := 0, 0
+		if i == 3 {
+			hb = 16
+		}
+		if i == 9 {
+			bb = 16
+		}
+		fmt.Fprintf(&base, "BenchmarkZ-2 1000 %d ns/op %d B/op\n", 100+i%3, bb)
+		fmt.Fprintf(&head, "BenchmarkZ-2 1000 %d ns/op %d B/op\n", 100+i%3, hb)
+	}
+	policy := DefaultPolicy
+	policy.Test = TestPaired
+	res := Decide(load(t, base.String(), head.String()), policy)
+	d := statusOf(t, res, "Z-2", "B/op")
+	if d.Paired != nil || d.Status != Unchanged || math.IsNaN(d.TestP) || !strings.Contains(d.Note, "decided with the U-test") {
+		t.Errorf("B/op with zero bases: status %s, paired %+v, p %v, note %q", d.Status, d.Paired, d.TestP, d.Note)
+	}
+	if res.Verdict != Pass {
+		t.Errorf("verdict %s, want pass", res.Verdict)
+	}
+	if d := statusOf(t, res, "Z-2", "sec/op"); d.Paired == nil || d.TestP != d.Paired.P {
+		t.Errorf("sec/op should still be decided by the sign test: %+v", d)
+	}
+}
+
 func TestUndecidedAndInconclusive(t *testing.T) {
 	// A change of about 5% with noise of the same size, threshold 5%: the
 	// interval straddles the boundary.
@@ -365,6 +396,27 @@ func TestUndecidedAndInconclusive(t *testing.T) {
 	if d := statusOf(t, res, "Edge-2", "sec/op"); d.Status != Inconclusive || res.Verdict != InconclusiveVerdict {
 		t.Errorf("after MarkInconclusive: %s, verdict %s", d.Status, res.Verdict)
 	}
+	// Ten of twelve rounds 8-20% slower, two 10% faster: the paired
+	// interval lies wholly above the 5% boundary, but the sign test's
+	// p (0.039) has not reached alpha 0.03. More rounds can settle it.
+	var sb, sh strings.Builder
+	for i := 0; i < 12; i++ {
+		ratio := []float64{1.08, 1.1, 0.9, 1.12, 1.15, 1.09, 1.2, 0.9, 1.11, 1.13, 1.1, 1.14}[i]
+		fmt.Fprintf(&sb, "BenchmarkSlow-2 1000 %g ns/op\n", 1000.0)
+		fmt.Fprintf(&sh, "BenchmarkSlow-2 1000 %g ns/op\n", 1000*ratio)
+	}
+	policy := DefaultPolicy
+	policy.Test, policy.Alpha, policy.Threshold = TestPaired, 0.03, 0.05
+	res = Decide(load(t, sb.String(), sh.String()), policy)
+	d = statusOf(t, res, "Slow-2", "sec/op")
+	if d.Status != Unchanged || d.Paired == nil || d.Paired.Low < 1.05 || !Undecided(d) {
+		t.Fatalf("a not-yet-significant change beyond the threshold: status %s, paired %+v, undecided %v", d.Status, d.Paired, Undecided(d))
+	}
+	res.MarkInconclusive()
+	if d := statusOf(t, res, "Slow-2", "sec/op"); d.Status != Inconclusive || !strings.Contains(d.Note, "looks worse than the 5% threshold") {
+		t.Errorf("after MarkInconclusive: %s, %q", d.Status, d.Note)
+	}
+
 	// A clear case is decided.
 	clear := load(t, results("C", 10, 100, 0.01, ""), results("C", 10, 200, 0.01, ""))
 	if d := statusOf(t, Decide(clear, DefaultPolicy), "C-2", "sec/op"); Undecided(d) {

@@ -11,7 +11,8 @@
 //
 // Usage:
 //
-//	go run ./scripts/power [-aa 20] [-runs 10] [-levels 0,3,5,10,20] [-conditions quiet,drift] [-out dir]
+//	go run ./scripts/power [-aa 20] [-runs 10] [-levels 3,5,10,20] [-conditions quiet,drift]
+//	    [-rounds 16 -benchtime 50ms -threshold 3%] [-eval-thresholds 2,5] [-families 190] [-out dir]
 package main
 
 import (
@@ -40,15 +41,20 @@ type protocol struct {
 }
 
 // The protocols compared. They get the same budget of benchmark runs per
-// side (rounds); adaptive starts lower and may stop early or go on where
-// the answer is open, up to the same maximum wall time.
+// side (-rounds); adaptive starts lower and may stop early or go on where
+// the answer is open (see adaptiveArgs).
 var protocols = []protocol{
 	{"sequential + U-test", []string{"-protocol", "sequential", "-decide", "utest"}},
 	{"interleaved + U-test", []string{"-protocol", "interleaved", "-decide", "utest"}},
 	{"interleaved + paired", []string{"-protocol", "interleaved", "-decide", "paired"}},
-	// Adaptive starts at 6 rounds and goes on to at most 20 only where
-	// the answer is open: about the same budget on average.
-	{"interleaved + paired + adaptive", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive", "-rounds", "6", "-max-rounds", "20"}},
+	{"interleaved + paired + adaptive", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive"}},
+}
+
+// adaptiveArgs gives an adaptive protocol about the budget of the others
+// on average: it starts at 60% of the rounds and goes on to at most twice
+// as many, only where the answer is open.
+func adaptiveArgs(rounds int) []string {
+	return []string{"-rounds", strconv.Itoa((rounds*6 + 9) / 10), "-max-rounds", strconv.Itoa(2 * rounds)}
 }
 
 func main() {
@@ -61,6 +67,8 @@ func main() {
 	threshold := flag.String("threshold", "2%", "gate threshold")
 	only := flag.String("protocols", "", "comma-separated protocol numbers to run (1-4), default all")
 	out := flag.String("out", "", "directory to keep each run's JSON report (default: a temporary directory)")
+	evalThresholds := flag.String("eval-thresholds", "", "also judge the non-adaptive runs at these thresholds in percent, e.g. 2,3,5")
+	families := flag.String("families", "", "also judge the non-adaptive runs as one benchmark among this many comparisons (Bonferroni on the raw p, the first step of Holm), e.g. 190")
 	flag.Parse()
 
 	work, err := os.MkdirTemp("", "benchgate-power-")
@@ -105,6 +113,7 @@ func main() {
 		fails, n int
 		walls    []float64
 		deltas   []float64
+		reports  []*report
 	}
 	results := map[key]*cell{}
 	for _, cond := range strings.Split(*conditions, ",") {
@@ -134,6 +143,7 @@ func main() {
 					if rep.Verdict == "regression" {
 						c.fails++
 					}
+					c.reports = append(c.reports, rep)
 					c.deltas = append(c.deltas, rep.delta())
 					fmt.Fprintf(os.Stderr, "%s %-32s +%2d%% run %2d: %-12s delta %+.2f%% (%.1fs)\n", cond, p.Name, l, i+1, rep.Verdict, 100*rep.delta(), wall.Seconds())
 				}
@@ -144,15 +154,7 @@ func main() {
 
 	// The table: false alarms on A/A, detection per slowdown, wall time.
 	fmt.Printf("rounds %d, benchtime %s, threshold %s, GOMAXPROCS %d, %s\n\n", *rounds, *benchtime, *threshold, runtime.GOMAXPROCS(0), time.Now().UTC().Format("2006-01-02"))
-	fmt.Printf("| condition | protocol | A/A false alarms |")
-	for _, l := range lv[1:] {
-		fmt.Printf(" +%d%% caught |", l)
-	}
-	fmt.Printf(" median wall time | A/A delta range |\n|---|---|---|")
-	for range lv[1:] {
-		fmt.Printf("---|")
-	}
-	fmt.Printf("---|---|\n")
+	header(lv[1:], "median wall time", "A/A delta range")
 	for _, cond := range strings.Split(*conditions, ",") {
 		for _, p := range selected {
 			aaCell := results[key{cond, p.Name, 0}]
@@ -171,17 +173,120 @@ func main() {
 			fmt.Printf(" %.1f s | %+.1f%% … %+.1f%% |\n", median(walls), 100*lo, 100*hi)
 		}
 	}
+
+	// The same runs judged again under other rules: another threshold,
+	// or one benchmark among a large family. Adaptive runs are left out:
+	// where they stopped depended on the threshold they ran with.
+	type rule struct {
+		name      string
+		threshold float64
+		family    int
+	}
+	var rules []rule
+	for _, t := range splitInts(*evalThresholds) {
+		rules = append(rules, rule{fmt.Sprintf("threshold %d%%", t), float64(t) / 100, 0})
+	}
+	for _, f := range splitInts(*families) {
+		rules = append(rules, rule{fmt.Sprintf("threshold %s, one of %d comparisons", *threshold, f), parsePercent(*threshold), f})
+	}
+	for _, r := range rules {
+		fmt.Printf("\nJudged again at %s (non-adaptive protocols):\n\n", r.name)
+		header(lv[1:])
+		for _, cond := range strings.Split(*conditions, ",") {
+			for _, p := range selected {
+				if strings.Contains(p.Name, "adaptive") || results[key{cond, p.Name, 0}] == nil {
+					continue
+				}
+				fmt.Printf("| %s | %s |", cond, p.Name)
+				for _, l := range lv {
+					c := results[key{cond, p.Name, l}]
+					n := 0
+					for _, rep := range c.reports {
+						if rep.regression(r.threshold, r.family) {
+							n++
+						}
+					}
+					fmt.Printf(" %d/%d |", n, len(c.reports))
+				}
+				fmt.Printf("\n")
+			}
+		}
+	}
+}
+
+// header prints a table's header: condition, protocol, A/A, one column
+// per slowdown level, then extra columns.
+func header(levels []int, extra ...string) {
+	cols := []string{"condition", "protocol", "A/A false alarms"}
+	for _, l := range levels {
+		cols = append(cols, fmt.Sprintf("+%d%% caught", l))
+	}
+	cols = append(cols, extra...)
+	fmt.Printf("| %s |\n|%s\n", strings.Join(cols, " | "), strings.Repeat("---|", len(cols)))
+}
+
+func splitInts(s string) []int {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func parsePercent(s string) float64 {
+	v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	must(err)
+	return v / 100
 }
 
 // report is the part of benchgate's JSON output the harness reads.
 type report struct {
-	Verdict     string `json:"verdict"`
+	Verdict     string  `json:"verdict"`
+	Alpha       float64 `json:"alpha"`
 	Comparisons []struct {
-		Benchmark string   `json:"benchmark"`
-		Unit      string   `json:"unit"`
-		Delta     *float64 `json:"delta"`
-		Status    string   `json:"status"`
+		Benchmark   string   `json:"benchmark"`
+		Unit        string   `json:"unit"`
+		Delta       *float64 `json:"delta"`
+		P           *float64 `json:"p"`
+		Significant bool     `json:"significant"`
+		Worse       bool     `json:"worse"`
+		Status      string   `json:"status"`
+		Paired      *struct {
+			P *float64 `json:"p"`
+		} `json:"paired"`
 	} `json:"comparisons"`
+	decide string
+}
+
+// regression judges the run again: a worse sec/op change beyond threshold
+// that is significant as the gate decided it (family 0), or whose raw p
+// of the test the run decided with, times family, is at most alpha: the
+// first step of Holm for one changed benchmark among family comparisons.
+func (r *report) regression(threshold float64, family int) bool {
+	for _, c := range r.Comparisons {
+		if c.Unit != "sec/op" || c.Delta == nil || !c.Worse || math.Abs(*c.Delta) <= threshold {
+			continue
+		}
+		if family == 0 {
+			if c.Significant {
+				return true
+			}
+			continue
+		}
+		p := c.P
+		if r.decide == "paired" {
+			p = nil
+			if c.Paired != nil {
+				p = c.Paired.P
+			}
+		}
+		if p != nil && *p*float64(family) <= r.Alpha {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *report) delta() float64 {
@@ -196,6 +301,9 @@ func (r *report) delta() float64 {
 func gate(bin, repo string, p protocol, rounds int, benchtime, threshold, out string) (*report, time.Duration) {
 	args := append([]string{"run", "-format", "json", "-rounds", strconv.Itoa(rounds), "-benchtime", benchtime,
 		"-threshold", threshold, "-base-ref", "HEAD~1", "-head-ref", "HEAD", "-out", out}, p.Args...)
+	if strings.Contains(p.Name, "adaptive") {
+		args = append(args, adaptiveArgs(rounds)...)
+	}
 	args = append(args, "./...")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
@@ -209,6 +317,10 @@ func gate(bin, repo string, p protocol, rounds int, benchtime, threshold, out st
 	var rep report
 	if jerr := json.Unmarshal(stdout.Bytes(), &rep); jerr != nil {
 		log.Fatalf("benchgate %s: %v (%v)\n%s", strings.Join(args, " "), err, jerr, stderr.String())
+	}
+	rep.decide = "utest"
+	if strings.Contains(p.Name, "paired") {
+		rep.decide = "paired"
 	}
 	return &rep, wall
 }
