@@ -180,11 +180,16 @@ func (p *Plan) Validate() error {
 // BenchRegex returns a -test.bench expression that selects the named
 // benchmarks (names as benchstat shows them: "RSA/bits=2048/op=verify-2").
 // The testing package matches each "/"-separated level separately, so the
-// expression is an alternation per level; it may select a few more
-// benchmarks than named (the cross product of the levels), never fewer.
+// expression is an alternation per level; it may select more benchmarks
+// than named (the cross product of the levels), never fewer. The
+// expression has as many levels as the shallowest name: a benchmark with
+// fewer levels than the expression matches only partially, and the
+// testing package runs it once to look for sub-benchmarks but reports no
+// result. Deeper names are cut to that depth, so all of their siblings
+// below it run too.
 func BenchRegex(names []string) string {
-	var levels []map[string]bool
-	var order [][]string
+	var all [][]string
+	depth := 0
 	for _, name := range names {
 		base, parts := benchfmt.Name(name).Parts()
 		elems := []string{"Benchmark" + string(base)}
@@ -193,7 +198,15 @@ func BenchRegex(names []string) string {
 				elems = append(elems, string(p[1:]))
 			}
 		}
-		for i, e := range elems {
+		all = append(all, elems)
+		if depth == 0 || len(elems) < depth {
+			depth = len(elems)
+		}
+	}
+	var levels []map[string]bool
+	var order [][]string
+	for _, elems := range all {
+		for i, e := range elems[:depth] {
 			if i == len(levels) {
 				levels = append(levels, map[string]bool{})
 				order = append(order, nil)

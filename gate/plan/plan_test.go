@@ -98,8 +98,21 @@ func TestToolchainBump(t *testing.T) {
 }
 
 func TestBenchRegex(t *testing.T) {
-	got := BenchRegex([]string{"RSA/bits=2048/op=verify-2", "RSA/bits=4096/op=verify-2", "Fib-8", "A+B(x)"})
-	want := `^(BenchmarkRSA|BenchmarkFib|BenchmarkA\+B\(x\))$/^(bits=2048|bits=4096)$/^(op=verify)$`
+	got := BenchRegex([]string{"RSA/bits=2048/op=verify-2", "RSA/bits=4096/op=verify-2", "ECDSA/curve=P256/op=sign-2"})
+	want := `^(BenchmarkRSA|BenchmarkECDSA)$/^(bits=2048|bits=4096|curve=P256)$/^(op=verify|op=sign)$`
+	if got != want {
+		t.Errorf("BenchRegex = %s\nwant         %s", got, want)
+	}
+	// Mixed depths: a benchmark with fewer levels than the expression
+	// would run only to look for sub-benchmarks and report nothing, so the
+	// expression stops at the shallowest name's depth.
+	got = BenchRegex([]string{"RSA/bits=2048/op=verify-2", "JWTMiddleware/alg=RS256-2", "Fib-8", "A+B(x)"})
+	want = `^(BenchmarkRSA|BenchmarkJWTMiddleware|BenchmarkFib|BenchmarkA\+B\(x\))$`
+	if got != want {
+		t.Errorf("BenchRegex = %s\nwant         %s", got, want)
+	}
+	got = BenchRegex([]string{"JWT/alg=RS256/op=verify-2", "JWTMiddleware/alg=RS256-2"})
+	want = `^(BenchmarkJWT|BenchmarkJWTMiddleware)$/^(alg=RS256)$`
 	if got != want {
 		t.Errorf("BenchRegex = %s\nwant         %s", got, want)
 	}
