@@ -571,13 +571,27 @@ func undecidedWhy(d Decision) string {
 	return fmt.Sprintf("the interval of the change contains the %s threshold", FormatPercent(d.Threshold))
 }
 
-// ratioInterval is an interval for head/base.
+// ratioInterval is an interval for head/base: the paired one where rounds
+// pair, else one from the sides' intervals. Where the samples are still
+// too few for an interval (benchmath and QuantileCI give ±Inf), it is
+// (0, +Inf): anything is still possible, which is what keeps an adaptive
+// run going. ok is false where no ratio can be formed at all (a base of
+// zero).
 func ratioInterval(d Decision) (lo, hi float64, ok bool) {
-	if p := d.Paired; p != nil && finite(p.Low) && finite(p.High) {
+	if p := d.Paired; p != nil {
+		if !finite(p.Low) || !finite(p.High) {
+			return 0, math.Inf(1), true
+		}
 		return p.Low, p.High, true
 	}
 	b, h := d.Base, d.Head
-	if b == nil || h == nil || !(b.Low > 0) || !finite(b.High) || !finite(h.Low) || !finite(h.High) {
+	if b == nil || h == nil || !(b.Center > 0) || math.IsNaN(b.Low) || math.IsNaN(h.Low) {
+		return 0, 0, false
+	}
+	if !finite(b.Low) || !finite(b.High) || !finite(h.Low) || !finite(h.High) {
+		return 0, math.Inf(1), true
+	}
+	if !(b.Low > 0) {
 		return 0, 0, false
 	}
 	return h.Low / b.High, h.High / b.Low, true

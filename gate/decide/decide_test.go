@@ -417,6 +417,13 @@ func TestUndecidedAndInconclusive(t *testing.T) {
 		t.Errorf("after MarkInconclusive: %s, %q", d.Status, d.Note)
 	}
 
+	// Five samples are too few for benchmath's 95% interval (±Inf): more
+	// rounds can still change the outcome, so it is undecided, not decided.
+	few := Decide(load(t, results("F", 5, 100, 0.01, ""), results("F", 5, 101, 0.01, "")), DefaultPolicy)
+	if d := statusOf(t, few, "F-2", "sec/op"); !Undecided(d) {
+		t.Errorf("five samples, no interval yet, is decided: %s, base %+v", d.Status, d.Base)
+	}
+
 	// A clear case is decided.
 	clear := load(t, results("C", 10, 100, 0.01, ""), results("C", 10, 200, 0.01, ""))
 	if d := statusOf(t, Decide(clear, DefaultPolicy), "C-2", "sec/op"); Undecided(d) {
