@@ -311,7 +311,7 @@ func decideOne(c compare.Comparison, p Policy, padj float64, family int, paired 
 	}
 	d.Significant = !math.IsNaN(padj) && padj <= p.Alpha
 	diff := c.Head.Center - c.Base.Center
-	if usePaired && paired != nil {
+	if usePaired {
 		// The change is the median per-round ratio.
 		diff = paired.Ratio - 1
 		d.Comparison.Delta = paired.Ratio - 1

@@ -75,14 +75,14 @@ func TestDecide(t *testing.T) {
 			bench: "Fib-2", unit: "sec/op", want: Unchanged, verdict: Pass,
 		},
 		{
-			name: "a lower threshold catches the same change",
-			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 102, 0.001, ""),
+			name: "a lower threshold catches a similar change",
+			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 103, 0.001, ""),
 			policy: Policy{Alpha: 0.05, Threshold: 0.02, FailOn: FailOnRegression},
 			bench:  "Fib-2", unit: "sec/op", want: Regression, verdict: RegressionVerdict,
 		},
 		{
 			name: "per-unit threshold overrides the default",
-			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 102, 0.001, ""),
+			base: results("Fib", 10, 100, 0.001, ""), head: results("Fib", 10, 103, 0.001, ""),
 			policy: Policy{Alpha: 0.05, Threshold: 0.5, Thresholds: map[string]float64{"sec/op": 0.01}},
 			bench:  "Fib-2", unit: "sec/op", want: Regression, verdict: RegressionVerdict,
 		},
