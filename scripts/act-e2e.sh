@@ -48,12 +48,7 @@ done
 t_start=$SECONDS
 ensure_podman
 ensure_act
-WORK=$(mktemp -d /var/tmp/benchgate-act.XXXXXX)
-if $keep; then
-	on_exit "echo 'kept $WORK' >&2"
-else
-	on_exit "rm -rf $(printf %q "$WORK")"
-fi
+make_workdir act "$keep"
 seed=
 build_context seed "$scratch"
 "$BG_ROOT/scripts/standin-image.sh" || die "could not make the stand-in base image"

@@ -46,12 +46,7 @@ done
 
 t_start=$SECONDS
 ensure_podman
-WORK=$(mktemp -d /var/tmp/benchgate-e2e.XXXXXX)
-if $keep; then
-	on_exit "echo 'kept $WORK' >&2"
-else
-	on_exit "rm -rf $(printf %q "$WORK")"
-fi
+make_workdir e2e "$keep"
 
 # The runner parses action.yml before anything else; so must we.
 ensure_packages python3 python3-yaml

@@ -83,7 +83,8 @@ qualify_image() {
 	printf '%s\n' "$ref"
 }
 
-# tmpdir_with_cleanup VAR: make a temp dir, store its path in VAR, remove it on exit.
+# on_exit CMD: run CMD when the script exits, after the commands registered
+# later.
 BG_CLEANUP=()
 bg_cleanup() {
 	local i
@@ -93,6 +94,17 @@ bg_cleanup() {
 }
 trap bg_cleanup EXIT
 on_exit() { BG_CLEANUP+=("$1"); }
+
+# make_workdir NAME KEEP: set WORK to a new directory
+# /var/tmp/benchgate-NAME.XXXXXX, removed on exit unless KEEP is true.
+make_workdir() {
+	WORK=$(mktemp -d "/var/tmp/benchgate-$1.XXXXXX")
+	if $2; then
+		on_exit "echo 'kept $WORK' >&2"
+	else
+		on_exit "rm -rf $(printf %q "$WORK")"
+	fi
+}
 
 # git with a fixed identity and no system or user configuration, so the
 # fixtures are the same on every machine.

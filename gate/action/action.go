@@ -332,7 +332,7 @@ func (p *publisher) runCommand(ctx context.Context, dir, resultsDir string, envi
 	if in.adaptive {
 		cfg.MaxRounds, cfg.TimeBudget = in.maxRounds, in.timeBudget
 		if cfg.MaxRounds == 0 {
-			cfg.MaxRounds = 3 * cfg.Rounds
+			cfg.MaxRounds = cli.DefaultMaxRounds(cfg.Rounds)
 		}
 	}
 	if err := cfg.SetOutputFlags(append(in.flags(), "-format", "text")); err != nil {

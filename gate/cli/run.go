@@ -29,6 +29,10 @@ const (
 	DefaultOut       = ".benchgate"
 )
 
+// DefaultMaxRounds is the most rounds an adaptive run gives a benchmark
+// when no maximum is set.
+func DefaultMaxRounds(rounds int) int { return 3 * rounds }
+
 // RunConfig is everything "benchgate run" needs, whether it came from
 // flags or from action inputs.
 type RunConfig struct {
@@ -129,7 +133,7 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 	}
 	cfg.Packages = fs.Args()
 	if *adaptive && cfg.MaxRounds == 0 {
-		cfg.MaxRounds = 3 * cfg.Rounds
+		cfg.MaxRounds = DefaultMaxRounds(cfg.Rounds)
 	}
 	if !*adaptive && (cfg.MaxRounds != 0 || cfg.TimeBudget != 0) {
 		return usagef("add -adaptive", "-max-rounds and -time-budget only apply to adaptive runs")

@@ -544,10 +544,7 @@ func Undecided(d Decision) bool {
 	if !ok {
 		return false
 	}
-	boundary := 1 + d.Threshold
-	if d.Better > 0 {
-		boundary = 1 - d.Threshold
-	}
+	boundary := regressionBoundary(d)
 	if lo < boundary && boundary < hi {
 		return true
 	}
@@ -557,14 +554,19 @@ func Undecided(d Decision) bool {
 	return beyond && !d.Significant
 }
 
+// regressionBoundary is the ratio head/base at which d's change becomes
+// a regression beyond its threshold.
+func regressionBoundary(d Decision) float64 {
+	if d.Better > 0 {
+		return 1 - d.Threshold
+	}
+	return 1 + d.Threshold
+}
+
 // undecidedWhy says why MarkInconclusive found d undecided.
 func undecidedWhy(d Decision) string {
 	if lo, hi, ok := ratioInterval(d); ok {
-		boundary := 1 + d.Threshold
-		if d.Better > 0 {
-			boundary = 1 - d.Threshold
-		}
-		if !(lo < boundary && boundary < hi) {
+		if boundary := regressionBoundary(d); !(lo < boundary && boundary < hi) {
 			return fmt.Sprintf("the change looks worse than the %s threshold, but its p (%.3g after correction) has not reached alpha", FormatPercent(d.Threshold), d.PAdjusted)
 		}
 	}
