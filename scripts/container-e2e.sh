@@ -258,10 +258,15 @@ check "pr: the token is not in the log" not log_has pr ghs_e2eFakeToken
 check "pr: the workspace holds only the results (worktrees removed)" workspace_clean pr bench-results
 [ ${#CHECKS_FAILED[@]} -eq 0 ] || show pr
 
-# 2. A/A: the checked-out commit on both sides passes.
+# 2. A/A: the checked-out commit on both sides passes. These runs check the
+# plumbing (base = head in a shallow clone, the default results-dir), so
+# they gate at 25%: 6 rounds of 20ms on two shared cores once measured a
+# +9% "regression" of identical code (p=0.002). The false-alarm rate at
+# real settings is measured by scripts/power and scripts/aa-suite.sh
+# (docs/statistics.md).
 nfail=${#CHECKS_FAILED[@]}
 run_action aa \
-	packages=./... rounds=6 benchtime=20ms "base-ref=$MERGE_SHA" github-token=
+	packages=./... rounds=6 benchtime=20ms threshold=25% "base-ref=$MERGE_SHA" github-token=
 log "checks: A/A"
 check "aa: exit code 0" exit_is aa 0
 check "aa: output verdict=pass" output_is aa verdict pass
@@ -276,7 +281,7 @@ suite_time=skipped
 if $suite; then
 	nfail=${#CHECKS_FAILED[@]}
 	run_action suite \
-		packages= bench=HMAC rounds=6 benchtime=10ms "base-ref=$MERGE_SHA" "head-ref=$MERGE_SHA" github-token=
+		packages= bench=HMAC rounds=6 benchtime=10ms threshold=25% "base-ref=$MERGE_SHA" "head-ref=$MERGE_SHA" github-token=
 	log "checks: built-in suite"
 	check "suite: exit code 0" exit_is suite 0
 	check "suite: output verdict=pass" output_is suite verdict pass
