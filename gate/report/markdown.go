@@ -95,8 +95,12 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 		fmt.Fprintf(ew, "</details>\n\n")
 	}
-	fmt.Fprintf(ew, "<sub>p-values from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat); %s (the p shown is before correction). Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
-		r.CorrectionNote(), r.Confidence*100, r.Policy.Alpha)
+	source := "p-values from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"
+	if r.Policy.Test == decide.TestPaired {
+		source = "p-values marked \"paired\" from the Wilcoxon signed-rank test on the per-round ratios head/base, the others from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"
+	}
+	fmt.Fprintf(ew, "<sub>%s; %s (the p shown is before correction). Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
+		source, r.CorrectionNote(), r.Confidence*100, r.Policy.Alpha)
 	if r.ResultsDir != "" {
 		fmt.Fprintf(ew, " Raw results: %s.", MarkdownCode(r.ResultsDir))
 	}

@@ -13,6 +13,7 @@
 //
 //	go run ./scripts/power [-aa 20] [-runs 10] [-levels 3,5,10,20] [-conditions quiet,drift]
 //	    [-rounds 16 -benchtime 50ms -threshold 3%] [-eval-thresholds 2,5] [-families 190] [-out dir]
+//	go run ./scripts/power -rejudge dir/reports [-threshold 3%] [-families 190]
 package main
 
 import (
@@ -69,6 +70,7 @@ func main() {
 	out := flag.String("out", "", "directory to keep each run's JSON report (default: a temporary directory)")
 	evalThresholds := flag.String("eval-thresholds", "", "also judge the non-adaptive runs at these thresholds in percent, e.g. 2,3,5")
 	families := flag.String("families", "", "also judge the non-adaptive runs as one benchmark among this many comparisons (Bonferroni on the raw p, the first step of Holm), e.g. 190")
+	rejudgeDir := flag.String("rejudge", "", "run nothing: judge the non-adaptive runs saved by an earlier -out in this directory again with the current benchgate compare, under each -decide test")
 	flag.Parse()
 
 	work, err := os.MkdirTemp("", "benchgate-power-")
@@ -82,6 +84,10 @@ func main() {
 	bin := filepath.Join(work, "benchgate")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		log.Fatalf("building benchgate: %v\n%s", err, out)
+	}
+	if *rejudgeDir != "" {
+		rejudge(bin, *rejudgeDir, *threshold, splitInts(*families))
+		return
 	}
 
 	lv := []int{0}
@@ -210,6 +216,104 @@ func main() {
 				}
 				fmt.Printf("\n")
 			}
+		}
+	}
+}
+
+// rejudge judges saved runs again with bin's compare, as the U-test and
+// as the paired test, at threshold and as one benchmark among each of
+// families comparisons. Runs are grouped by condition, slowdown and how
+// they were measured (sequential or interleaved); the interleaved runs of
+// "interleaved + U-test" and "interleaved + paired" were measured alike,
+// so they are pooled. Adaptive runs are left out: where they stopped
+// depended on the rule they ran with.
+func rejudge(bin, dir, threshold string, families []int) {
+	type key struct {
+		cond, measured string
+		level          int
+	}
+	type tally struct{ n, gate, fam map[string]int }
+	cells := map[key]*tally{}
+	var levels []int
+	seenLevel := map[int]bool{}
+	var conds []string
+	seenCond := map[string]bool{}
+	entries, err := os.ReadDir(dir)
+	must(err)
+	tests := []string{"utest", "paired"}
+	for _, e := range entries {
+		// cond-level-protocol-NN, e.g. drift-5-interleaved-U-test-03.
+		parts := strings.SplitN(e.Name(), "-", 3)
+		if len(parts) < 3 || strings.Contains(parts[2], "adaptive") {
+			continue
+		}
+		level, err := strconv.Atoi(parts[1])
+		if err != nil {
+			continue
+		}
+		measured := "interleaved"
+		if strings.HasPrefix(parts[2], "sequential") {
+			measured = "sequential"
+		}
+		k := key{parts[0], measured, level}
+		if cells[k] == nil {
+			cells[k] = &tally{map[string]int{}, map[string]int{}, map[string]int{}}
+		}
+		if !seenLevel[level] {
+			seenLevel[level] = true
+			levels = append(levels, level)
+		}
+		if !seenCond[parts[0]] {
+			seenCond[parts[0]] = true
+			conds = append(conds, parts[0])
+		}
+		run := filepath.Join(dir, e.Name())
+		for _, test := range tests {
+			cmd := exec.Command(bin, "compare", "-format", "json", "-fail-on", "never", "-threshold", threshold, "-decide", test,
+				filepath.Join(run, "base.txt"), filepath.Join(run, "head.txt"))
+			out, err := cmd.Output()
+			var rep report
+			if jerr := json.Unmarshal(out, &rep); jerr != nil {
+				log.Fatalf("benchgate compare in %s: %v (%v)", run, err, jerr)
+			}
+			rep.decide = test
+			c := cells[k]
+			c.n[test]++
+			if rep.Verdict == "regression" {
+				c.gate[test]++
+			}
+			for _, f := range families {
+				if rep.regression(parsePercent(threshold), f) {
+					c.fam[fmt.Sprintf("%s/%d", test, f)]++
+				}
+			}
+		}
+	}
+	sort.Ints(levels)
+	sort.Strings(conds)
+	fmt.Printf("saved runs in %s judged again at threshold %s, %s\n\n", dir, threshold, time.Now().UTC().Format("2006-01-02"))
+	header(levels[1:])
+	row := func(label string, count func(*tally) int) {
+		for _, cond := range conds {
+			for _, measured := range []string{"sequential", "interleaved"} {
+				if cells[key{cond, measured, 0}] == nil {
+					continue
+				}
+				fmt.Printf("| %s | %s %s |", cond, measured, label)
+				for _, l := range levels {
+					c := cells[key{cond, measured, l}]
+					fmt.Printf(" %d/%d |", count(c), c.n["utest"])
+				}
+				fmt.Println()
+			}
+		}
+	}
+	for _, test := range tests {
+		row("judged by "+test, func(c *tally) int { return c.gate[test] })
+	}
+	for _, f := range families {
+		for _, test := range tests {
+			row(fmt.Sprintf("judged by %s, one of %d comparisons", test, f), func(c *tally) int { return c.fam[fmt.Sprintf("%s/%d", test, f)] })
 		}
 	}
 }
