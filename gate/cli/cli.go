@@ -186,7 +186,7 @@ func (o *outputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.thresholds, "thresholds", "", "per-unit thresholds, e.g. 'sec/op=10%,allocs/op=0%' (`list`)")
 	fs.StringVar(&o.failOn, "fail-on", string(decide.DefaultPolicy.FailOn), "what fails the gate: regression, inconclusive or never")
 	fs.StringVar(&o.format, "format", "text", "report `format`: text, markdown or json")
-	fs.StringVar(&o.test, "decide", string(decide.TestUTest), "the `test` a decision rests on: utest (Mann-Whitney on the two sides, as benchstat) or paired (Wilcoxon signed-rank test on per-round ratios head/base)")
+	fs.StringVar(&o.test, "decide", string(decide.TestUTest), "the `test` a decision rests on: utest (Mann-Whitney on the two sides, as benchstat) or paired (sign test on per-round ratios head/base)")
 	fs.StringVar(&o.correction, "correction", string(decide.DefaultPolicy.Correction), "multiple-comparison `correction`: holm (family-wise error over all comparisons) or none (each p as it is, like benchstat)")
 	fs.StringVar(&o.ignore, "ignore", "", "extra file-level configuration `keys` to ignore when matching base with head (comma-separated)")
 	fs.StringVar(&o.filter, "filter", "", "benchstat-style filter `expression`, e.g. '.unit:sec/op'")

@@ -130,7 +130,7 @@ const (
 	// samples, with the change measured between their medians: what
 	// benchstat does.
 	TestUTest Test = "utest"
-	// TestPaired is the Wilcoxon signed-rank test on the per-round ratios head/base,
+	// TestPaired is the sign test on the per-round ratios head/base,
 	// with the change measured as their median: each round's base and
 	// head ran back to back, so drift slower than a round cancels.
 	TestPaired Test = "paired"
@@ -192,7 +192,7 @@ func (p Policy) ThresholdFor(unit string) float64 {
 type Decision struct {
 	compare.Comparison
 	// TestP is the p-value of the test the decision rests on: P for the
-	// U-test, the signed-rank test's for the paired test.
+	// U-test, the sign test's for the paired test.
 	TestP float64
 	// PAdjusted is TestP after the policy's multiple-comparison correction;
 	// significance is decided on it. NaN where P is.
@@ -286,7 +286,7 @@ func confidenceOf(p Policy) float64 {
 	return p.Confidence
 }
 
-// usesPairs reports whether c is decided by the signed-rank test on its paired
+// usesPairs reports whether c is decided by the sign test on its paired
 // rounds: the policy asks for it, the unit is not exact, and the rounds do
 // pair. Where they do not (different numbers of samples, a base value of
 // zero, as in "0 B/op" in most rounds and 16 B/op in one), the U-test
@@ -330,10 +330,10 @@ func decideOne(c compare.Comparison, p Policy, padj float64, family int, paired 
 		d.Note = "rounds cannot be paired (different numbers of samples, or a zero base value); decided with the U-test"
 	}
 	if usePaired {
-		if minP := MinPairedP(paired.N) * float64(family); minP > p.Alpha {
+		if minP := MinSignP(paired.N) * float64(family); minP > p.Alpha {
 			d.Status = TooFewSamples
-			d.RoundsNeeded = pairedRoundsNeeded(p.Alpha / float64(family))
-			d.Note = fmt.Sprintf("with %d paired rounds the signed-rank test cannot reach p <= %v", paired.N, p.Alpha)
+			d.RoundsNeeded = signRoundsNeeded(p.Alpha / float64(family))
+			d.Note = fmt.Sprintf("with %d paired rounds the sign test cannot reach p <= %v", paired.N, p.Alpha)
 			if family > 1 {
 				d.Note += fmt.Sprintf(" after the Holm correction over %d comparisons", family)
 			}
@@ -413,9 +413,9 @@ func MinP(n1, n2 int) float64 {
 	return math.Min(1, 2/mathx.Choose(n1+n2, n1))
 }
 
-func pairedRoundsNeeded(alpha float64) int {
+func signRoundsNeeded(alpha float64) int {
 	for n := 1; n < 1000; n++ {
-		if MinPairedP(n) <= alpha {
+		if MinSignP(n) <= alpha {
 			return n
 		}
 	}

@@ -3,7 +3,6 @@ package decide
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -278,117 +277,16 @@ func TestHolmStopsChanceFindings(t *testing.T) {
 	}
 }
 
-func TestSignedRankTest(t *testing.T) {
-	// R's example for wilcox.test(x, y, paired = TRUE) (Hollander & Wolfe,
-	// depression scores): V = 40, two-sided p = 0.03906.
-	x := []float64{1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55, 3.06, 1.30}
-	y := []float64{0.878, 0.647, 0.598, 2.05, 1.06, 1.29, 1.06, 3.14, 1.29}
-	d := make([]float64, len(x))
-	for i := range x {
-		d[i] = x[i] - y[i]
+func TestSignTestAndPairs(t *testing.T) {
+	if p := SignTest([]float64{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}, 1); math.Abs(p-2.0/1024) > 1e-12 {
+		t.Errorf("sign test, 10 of 10 above: p = %v, want 2/1024", p)
 	}
-	if p := signedRank(d); math.Abs(p-0.0390625) > 1e-9 {
-		t.Errorf("R's example: p = %v, want 0.0390625 (10/256)", p)
+	if p := SignTest([]float64{1, 1, 1}, 1); p != 1 {
+		t.Errorf("sign test with only ties: p = %v, want 1", p)
 	}
-	if p := SignedRankTest([]float64{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}); math.Abs(p-2.0/1024) > 1e-12 {
-		t.Errorf("10 of 10 slower: p = %v, want 2/1024", p)
+	if p := SignTest([]float64{0.9, 1.1, 0.95, 1.05}, 1); p != 1 {
+		t.Errorf("balanced sign test: p = %v, want 1", p)
 	}
-	if p := SignedRankTest([]float64{1, 1, 1}); p != 1 {
-		t.Errorf("only ties: p = %v, want 1", p)
-	}
-	// A ratio and its inverse weigh the same.
-	if p := SignedRankTest([]float64{1.1, 1 / 1.1, 1.05, 1 / 1.05}); p != 1 {
-		t.Errorf("balanced ratios: p = %v, want 1", p)
-	}
-	// Ten rounds 5% slower and two 1% faster: the sign test's p is
-	// 2·P(Bin(12, ½) ≤ 2) = 0.039; the signed-rank test weighs the two
-	// small reversals as the two smallest ranks, p = 2·4/4096.
-	ratios := []float64{1.05, 1.05, 1.05, 1.05, 1.05, 0.99, 1.05, 1.05, 1.05, 0.99, 1.05, 1.05}
-	if p := SignedRankTest(ratios); math.Abs(p-8.0/4096) > 1e-12 {
-		t.Errorf("ten slower, two slightly faster: p = %v, want 8/4096", p)
-	}
-}
-
-// TestSignedRankMatchesEnumeration checks the exact p-value, ties
-// included, against a count over every one of the 2^n sign patterns.
-func TestSignedRankMatchesEnumeration(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for trial := 0; trial < 200; trial++ {
-		n := 1 + rng.IntN(12)
-		d := make([]float64, n)
-		for i := range d {
-			// Few distinct magnitudes, so ties are common.
-			d[i] = float64(1+rng.IntN(5)) * 0.01
-			if rng.IntN(3) == 0 {
-				d[i] = -d[i]
-			}
-		}
-		got := signedRank(d)
-		// Statistic: the sum of mean ranks of positive values.
-		rank := func(i int) float64 {
-			less, same := 0, 0
-			for j := range d {
-				switch {
-				case math.Abs(d[j]) < math.Abs(d[i]):
-					less++
-				case math.Abs(d[j]) == math.Abs(d[i]):
-					same++
-				}
-			}
-			return float64(less) + float64(same+1)/2
-		}
-		sumPos := func(signs int) float64 {
-			s := 0.0
-			for i := range d {
-				if signs&(1<<i) != 0 {
-					s += rank(i)
-				}
-			}
-			return s
-		}
-		observed := 0
-		for i := range d {
-			if d[i] > 0 {
-				observed |= 1 << i
-			}
-		}
-		obs := sumPos(observed)
-		le, ge := 0, 0
-		for signs := 0; signs < 1<<n; signs++ {
-			s := sumPos(signs)
-			if s <= obs+1e-9 {
-				le++
-			}
-			if s >= obs-1e-9 {
-				ge++
-			}
-		}
-		want := math.Min(1, 2*float64(min(le, ge))/float64(int(1)<<n))
-		if math.Abs(got-want) > 1e-12 {
-			t.Fatalf("d = %v: p = %v, enumeration gives %v", d, got, want)
-		}
-	}
-}
-
-// TestSignedRankNormal checks the approximation used above
-// exactSignedRankN pairs against the exact p-value just there.
-func TestSignedRankNormal(t *testing.T) {
-	n := exactSignedRankN + 1
-	w := make([]int, n)
-	total := 0
-	for i := range w {
-		w[i] = 2 * (i + 1)
-		total += w[i]
-	}
-	for _, plus := range []int{total / 2, total/2 + 600, total/2 + 1100, total/2 + 1500} {
-		exact, normal := signedRankExact(w, plus), signedRankNormal(w, plus)
-		if math.Abs(normal-exact) > 0.05*exact+1e-6 {
-			t.Errorf("W+ = %d (doubled): normal %v, exact %v", plus, normal, exact)
-		}
-	}
-}
-
-func TestPairSamples(t *testing.T) {
 	base := []float64{100, 200, 100, 200, 100, 200, 100, 200, 100, 200}
 	head := []float64{105, 210, 105, 210, 105, 210, 105, 210, 105, 210}
 	pr := PairSamples(base, head, 0.95)
@@ -418,7 +316,7 @@ func TestPairedDecision(t *testing.T) {
 	policy.Test = TestPaired
 	d := statusOf(t, Decide(r, policy), "Drift-2", "sec/op")
 	if d.Status != Regression || math.Abs(d.Delta-0.04) > 1e-9 || d.TestP > 0.001 {
-		t.Errorf("paired: status %s, delta %v, paired p %v; want a 4%% regression", d.Status, d.Delta, d.TestP)
+		t.Errorf("paired: status %s, delta %v, sign p %v; want a 4%% regression", d.Status, d.Delta, d.TestP)
 	}
 }
 
@@ -440,10 +338,8 @@ func TestPairedDecisionPairsRounds(t *testing.T) {
 	policy := DefaultPolicy
 	policy.Test = TestPaired
 	d := statusOf(t, Decide(load(t, base.String(), head.String()), policy), "Swap-2", "sec/op")
-	// Paired by round: 6 rounds ×2.1, 6 rounds ×0.525, p = 0.16. Paired
-	// by rank (sorted sides), every ratio would be 1.05 and p = 2/4096.
-	if d.Status != Unchanged || d.TestP < 0.1 {
-		t.Errorf("paired: status %s, p %v; want unchanged with p > 0.1 (6 rounds up, 6 down)", d.Status, d.TestP)
+	if d.Status != Unchanged || d.TestP != 1 {
+		t.Errorf("paired: status %s, sign p %v; want unchanged with p = 1 (6 rounds up, 6 down)", d.Status, d.TestP)
 	}
 }
 
@@ -474,7 +370,7 @@ func TestPairedFallsBackToUTest(t *testing.T) {
 		t.Errorf("verdict %s, want pass", res.Verdict)
 	}
 	if d := statusOf(t, res, "Z-2", "sec/op"); d.Paired == nil || d.TestP != d.Paired.P {
-		t.Errorf("sec/op should still be decided by the signed-rank test: %+v", d)
+		t.Errorf("sec/op should still be decided by the sign test: %+v", d)
 	}
 }
 
@@ -501,8 +397,8 @@ func TestUndecidedAndInconclusive(t *testing.T) {
 		t.Errorf("after MarkInconclusive: %s, verdict %s", d.Status, res.Verdict)
 	}
 	// Ten of twelve rounds 8-20% slower, two 10% faster: the paired
-	// interval lies wholly above the 5% boundary, but the signed-rank
-	// test's p (0.041) has not reached alpha 0.03. More rounds can settle it.
+	// interval lies wholly above the 5% boundary, but the sign test's
+	// p (0.039) has not reached alpha 0.03. More rounds can settle it.
 	var sb, sh strings.Builder
 	for i := 0; i < 12; i++ {
 		ratio := []float64{1.08, 1.1, 0.9, 1.12, 1.15, 1.09, 1.2, 0.9, 1.11, 1.13, 1.1, 1.14}[i]

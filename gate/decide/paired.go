@@ -20,8 +20,7 @@ type Paired struct {
 	Low, High float64
 	// N is the number of rounds paired.
 	N int
-	// P is the two-sided Wilcoxon signed-rank test's p-value for "the
-	// ratios are symmetric about 1" (no change).
+	// P is the two-sided sign test's p-value for "the median ratio is 1".
 	P float64
 }
 
@@ -50,126 +49,33 @@ func PairSamples(base, head []float64, confidence float64) *Paired {
 	sort.Float64s(ratios)
 	ci := stats.QuantileCI(n, 0.5, confidence)
 	median, lo, hi := ci.SampleCI(stats.Sample{Xs: ratios, Sorted: true})
-	return &Paired{Ratio: median, Low: lo, High: hi, N: n, P: SignedRankTest(ratios)}
+	return &Paired{Ratio: median, Low: lo, High: hi, N: n, P: SignTest(ratios, 1)}
 }
 
-// SignedRankTest is the two-sided Wilcoxon signed-rank test of "the
-// per-round ratios head/base are symmetric about 1". It ranks the ratios'
-// logarithms by size, so that a ratio r and its inverse 1/r weigh the same,
-// and asks whether the slower rounds outweigh the faster ones by more than
-// chance would. Unlike the sign test, which counts only which side won each
-// round, it uses how much each round moved, so one or two rounds that went
-// the other way by a little do not cost the run its significance.
-//
-// Ratios of exactly 1 carry no sign and are dropped (Wilcoxon's
-// convention); equal magnitudes share their mean rank. The p-value is exact
-// (the distribution of the signed ranks' sum over all 2^n sign patterns,
-// given those ranks) for up to exactSignedRankN pairs, and from the normal
-// approximation with the tie correction above that.
-func SignedRankTest(ratios []float64) float64 {
-	d := make([]float64, 0, len(ratios))
-	for _, r := range ratios {
-		if r > 0 && r != 1 && !math.IsInf(r, 0) {
-			d = append(d, math.Log(r))
+// SignTest is the two-sided sign test of "the median of xs is m": the
+// probability under Binomial(n, 1/2), n the values that differ from m, of
+// a split at least as uneven as the one observed.
+func SignTest(xs []float64, m float64) float64 {
+	above, below := 0, 0
+	for _, x := range xs {
+		switch {
+		case x > m:
+			above++
+		case x < m:
+			below++
 		}
 	}
-	return signedRank(d)
-}
-
-// exactSignedRankN is the number of nonzero differences up to which
-// signedRank computes the exact distribution: O(n³) work, about a
-// millisecond at 100; above it the normal approximation is within
-// a few percent of the exact p.
-const exactSignedRankN = 100
-
-// signedRank is the two-sided Wilcoxon signed-rank test of "d is symmetric
-// about 0" for differences d that are all nonzero.
-func signedRank(d []float64) float64 {
-	n := len(d)
+	n := above + below
 	if n == 0 {
 		return 1
 	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	sort.Slice(order, func(a, b int) bool { return math.Abs(d[order[a]]) < math.Abs(d[order[b]]) })
-	// Ranks are doubled so that mean ranks of ties stay integers: the
-	// values at sorted positions i..j share rank (i+j+2)/2, doubled i+j+2.
-	w := make([]int, n)
-	for i := 0; i < n; {
-		j := i
-		for j+1 < n && math.Abs(d[order[j+1]]) == math.Abs(d[order[i]]) {
-			j++
-		}
-		for k := i; k <= j; k++ {
-			w[order[k]] = i + j + 2
-		}
-		i = j + 1
-	}
-	plus := 0
-	for k, wk := range w {
-		if d[k] > 0 {
-			plus += wk
-		}
-	}
-	if n > exactSignedRankN {
-		return signedRankNormal(w, plus)
-	}
-	return signedRankExact(w, plus)
+	k := min(above, below)
+	d := stats.BinomialDist{N: n, P: 0.5}
+	return math.Min(1, 2*d.CDF(float64(k)))
 }
 
-// signedRankExact is the exact two-sided p-value of a positive (doubled)
-// rank sum plus, given the (doubled) ranks w.
-func signedRankExact(w []int, plus int) float64 {
-	total := 0
-	for _, wk := range w {
-		total += wk
-	}
-	// dist[s] is the probability that the positive ranks sum to s when
-	// each sign is a fair coin, built up one rank at a time.
-	dist := make([]float64, total+1)
-	dist[0] = 1
-	for _, wk := range w {
-		for s := total; s >= wk; s-- {
-			dist[s] = 0.5*dist[s] + 0.5*dist[s-wk]
-		}
-		for s := wk - 1; s >= 0; s-- {
-			dist[s] *= 0.5
-		}
-	}
-	lower, upper := 0.0, 0.0
-	for s, ps := range dist {
-		if s <= plus {
-			lower += ps
-		}
-		if s >= plus {
-			upper += ps
-		}
-	}
-	return math.Min(1, 2*math.Min(lower, upper))
-}
-
-// signedRankNormal is signedRankExact's normal approximation: under the
-// null the positive (doubled) rank sum has mean Σw/2 and variance Σw²/4;
-// the continuity correction is half a rank, 1 in doubled units.
-func signedRankNormal(w []int, plus int) float64 {
-	total, sumSq := 0.0, 0.0
-	for _, wk := range w {
-		total += float64(wk)
-		sumSq += float64(wk) * float64(wk)
-	}
-	z := (math.Abs(float64(plus)-total/2) - 1) / math.Sqrt(sumSq/4)
-	if z <= 0 {
-		return 1
-	}
-	return math.Min(1, math.Erfc(z/math.Sqrt2))
-}
-
-// MinPairedP is the smallest p-value the paired test can give with n
-// pairs: every round moved the same way, which has probability 2/2^n under
-// the null for the signed-rank test as for the sign test.
-func MinPairedP(n int) float64 {
+// MinSignP is the smallest p-value the sign test can give with n pairs.
+func MinSignP(n int) float64 {
 	if n <= 0 {
 		return 1
 	}

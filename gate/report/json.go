@@ -51,7 +51,7 @@ type JSONComparison struct {
 }
 
 // JSONPaired is the paired (per-round) view in JSON output: the median of
-// the per-round ratios head/base, its interval, and the signed-rank test.
+// the per-round ratios head/base, its interval, and the sign test.
 type JSONPaired struct {
 	Ratio *float64 `json:"ratio"`
 	Low   *float64 `json:"low"`

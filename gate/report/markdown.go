@@ -97,7 +97,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	source := "p-values from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"
 	if r.Policy.Test == decide.TestPaired {
-		source = "p-values marked \"paired\" from the Wilcoxon signed-rank test on the per-round ratios head/base, the others from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"
+		source = "p-values marked \"sign\" from the sign test on the per-round ratios head/base, the others from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"
 	}
 	fmt.Fprintf(ew, "<sub>%s; %s (the p shown is before correction). Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
 		source, r.CorrectionNote(), r.Confidence*100, r.Policy.Alpha)

@@ -98,8 +98,8 @@ func FormatP(d decide.Decision) string {
 	}
 	p := d.P
 	if d.Paired != nil && d.TestP != d.P && !math.IsNaN(d.TestP) {
-		// The decision rested on the paired signed-rank test.
-		return fmt.Sprintf("paired p=%0.3f n=%d", d.TestP, d.Paired.N)
+		// The decision rested on the paired sign test.
+		return fmt.Sprintf("sign p=%0.3f n=%d", d.TestP, d.Paired.N)
 	}
 	c := benchmath.Comparison{P: p, N1: d.Base.N, N2: d.Head.N}
 	if math.IsNaN(p) {
