@@ -217,7 +217,9 @@ readable_by_runner() {
 	return $bad
 }
 summary_has() { grep -Eq "$2" "$WORK/$1/summary"; }
-log_has() { cat "$WORK/$1/stdout" "$WORK/$1/stderr" | grep -Eq "$2"; }
+# Not "cat | grep -q": grep -q quits at the first match, cat then dies of
+# SIGPIPE on a long log, and pipefail turns the match into a failure.
+log_has() { grep -Eq "$2" "$WORK/$1/stdout" "$WORK/$1/stderr"; }
 workspace_clean() {
 	local ws=$WORK/$1/workspace st
 	st=$(git -c safe.directory='*' -C "$ws" status --porcelain --untracked-files=normal)

@@ -118,7 +118,7 @@ type inputs struct {
 	failOn                       string
 	correction                   string
 	decideTest                   string
-	adaptive                     bool
+	adaptive                     decide.AdaptiveRule // "" when off
 	maxRounds                    int
 	timeBudget                   time.Duration
 	baseRef, headRef             string
@@ -149,7 +149,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 		thresholds:       get("thresholds", ""),
 		failOn:           get("fail-on", string(decide.DefaultPolicy.FailOn)),
 		correction:       get("correction", string(decide.DefaultPolicy.Correction)),
-		decideTest:       get("decide", string(decide.TestUTest)),
+		decideTest:       get("decide", string(cli.DefaultTest)),
 		baseRef:          get("base-ref", ""),
 		headRef:          get("head-ref", ""),
 		baseToolchain:    get("base-toolchain", ""),
@@ -173,12 +173,18 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	if in.timeout, err = time.ParseDuration(get("timeout", cli.DefaultTimeout.String())); err != nil {
 		errs = append(errs, fmt.Errorf("input timeout: %q is not a duration such as 5m", get("timeout", "")))
 	}
-	switch v := get("adaptive", "false"); v {
+	adaptiveDefault := "false"
+	if cli.DefaultAdaptiveRule != "" {
+		adaptiveDefault = string(cli.DefaultAdaptiveRule)
+	}
+	switch v := get("adaptive", adaptiveDefault); v {
 	case "true":
-		in.adaptive = true
+		in.adaptive = decide.UntilSettled
 	case "false":
 	default:
-		errs = append(errs, fmt.Errorf("input adaptive: %q is not true or false", v))
+		if in.adaptive, err = decide.ParseAdaptiveRule(v); err != nil {
+			errs = append(errs, fmt.Errorf("input adaptive: %q is not true, false, confirm or settle", v))
+		}
 	}
 	if v := get("max-rounds", ""); v != "" {
 		if in.maxRounds, err = strconv.Atoi(v); err != nil {
@@ -329,7 +335,8 @@ func (p *publisher) runCommand(ctx context.Context, dir, resultsDir string, envi
 	cfg.BaseToolchain, cfg.HeadToolchain = in.baseToolchain, in.headToolchain
 	cfg.Out = resultsDir
 	cfg.ResultsLabel = p.workspaceRel(resultsDir)
-	if in.adaptive {
+	cfg.AdaptiveRule = in.adaptive
+	if in.adaptive != "" {
 		cfg.MaxRounds, cfg.TimeBudget = in.maxRounds, in.timeBudget
 		if cfg.MaxRounds == 0 {
 			cfg.MaxRounds = cli.DefaultMaxRounds(cfg.Rounds)
@@ -620,5 +627,7 @@ func (p *publisher) compareCommand(ctx context.Context, dir string) error {
 }
 
 func (p *publisher) analyze(base, head []string) (*report.Report, decide.Policy, error) {
-	return cli.Analyze(base, head, p.in.flags())
+	// The measuring job of a fork split ran with the same inputs, so its
+	// adaptive rule says what was left undecided.
+	return cli.Analyze(base, head, p.in.flags(), p.in.adaptive)
 }

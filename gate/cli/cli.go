@@ -186,7 +186,10 @@ func (o *outputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.thresholds, "thresholds", "", "per-unit thresholds, e.g. 'sec/op=10%,allocs/op=0%' (`list`)")
 	fs.StringVar(&o.failOn, "fail-on", string(decide.DefaultPolicy.FailOn), "what fails the gate: regression, inconclusive or never")
 	fs.StringVar(&o.format, "format", "text", "report `format`: text, markdown or json")
-	fs.StringVar(&o.test, "decide", string(decide.TestUTest), "the `test` a decision rests on: utest (Mann-Whitney on the two sides, as benchstat) or paired (sign test on per-round ratios head/base)")
+	if o.test == "" {
+		o.test = string(decide.TestUTest)
+	}
+	fs.StringVar(&o.test, "decide", o.test, "the `test` a decision rests on: utest (Mann-Whitney on the two sides, as benchstat) or paired (sign test on per-round ratios head/base; rows that cannot be paired use the U-test)")
 	fs.StringVar(&o.correction, "correction", string(decide.DefaultPolicy.Correction), "multiple-comparison `correction`: holm (family-wise error over all comparisons) or none (each p as it is, like benchstat)")
 	fs.StringVar(&o.ignore, "ignore", "", "extra file-level configuration `keys` to ignore when matching base with head (comma-separated)")
 	fs.StringVar(&o.filter, "filter", "", "benchstat-style filter `expression`, e.g. '.unit:sec/op'")
@@ -416,8 +419,10 @@ func sideProblems(res *compare.Result, side compare.Side) []string {
 
 // Analyze compares result files under the policy that flags (the
 // statistics flags of compare: -alpha, -threshold, -thresholds, -fail-on,
-// -confidence, -ignore, -filter) describe.
-func Analyze(basePaths, headPaths []string, flags []string) (*report.Report, decide.Policy, error) {
+// -confidence, -ignore, -filter) describe. until is the adaptive rule the
+// files were measured with ("" for none): what it still found undecided
+// at the end is inconclusive, as in the run that measured them.
+func Analyze(basePaths, headPaths []string, flags []string, until decide.AdaptiveRule) (*report.Report, decide.Policy, error) {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var of outputFlags
@@ -429,6 +434,7 @@ func Analyze(basePaths, headPaths []string, flags []string) (*report.Report, dec
 	if err != nil {
 		return nil, policy, err
 	}
+	policy.Adaptive, policy.Until = until != "", until
 	rep, err := analyze(basePaths, headPaths, policy, opts)
 	return rep, policy, err
 }

@@ -21,12 +21,20 @@ import (
 	"github.com/benchgate/benchgate/gate/suite"
 )
 
-// Defaults of benchgate run. README.md explains how they were chosen.
+// Defaults of benchgate run. docs/statistics.md has the measurements they
+// were chosen from.
 const (
 	DefaultRounds    = 16
 	DefaultBenchtime = "50ms"
 	DefaultTimeout   = 5 * time.Minute
 	DefaultOut       = ".benchgate"
+	// DefaultTest is the test benchgate run decides with: benchstat's
+	// U-test. The paired sign test with confirm rounds was measured as a
+	// default and raised a false alarm in a whole-suite A/A run
+	// (docs/statistics.md).
+	DefaultTest = decide.TestUTest
+	// DefaultAdaptiveRule is empty: exactly -rounds, no adaptive rounds.
+	DefaultAdaptiveRule decide.AdaptiveRule = ""
 )
 
 // DefaultMaxRounds is the most rounds an adaptive run gives a benchmark
@@ -68,6 +76,42 @@ type RunConfig struct {
 	// get more rounds, up to MaxRounds or TimeBudget.
 	MaxRounds  int
 	TimeBudget time.Duration
+	// AdaptiveRule says which benchmarks get the adaptive rounds
+	// (DefaultAdaptiveRule in DefaultRunConfig; empty with MaxRounds set
+	// means decide.UntilSettled).
+	AdaptiveRule decide.AdaptiveRule
+}
+
+// adaptiveFlag is -adaptive: a boolean flag, where -adaptive alone means
+// the rule "settle", that also takes a rule by name (-adaptive=confirm).
+type adaptiveFlag struct {
+	on   bool
+	rule decide.AdaptiveRule
+}
+
+func (a *adaptiveFlag) IsBoolFlag() bool { return true }
+
+func (a *adaptiveFlag) String() string {
+	if a == nil || !a.on {
+		return "false"
+	}
+	return string(a.rule)
+}
+
+func (a *adaptiveFlag) Set(s string) error {
+	switch s {
+	case "true":
+		a.on, a.rule = true, decide.UntilSettled
+	case "false":
+		a.on, a.rule = false, ""
+	default:
+		r, err := decide.ParseAdaptiveRule(s)
+		if err != nil {
+			return fmt.Errorf("want true, false, confirm or settle")
+		}
+		a.on, a.rule = true, r
+	}
+	return nil
 }
 
 // DefaultRunConfig is the configuration with every default applied.
@@ -84,8 +128,9 @@ func DefaultRunConfig() RunConfig {
 			threshold: decide.FormatPercent(decide.DefaultPolicy.Threshold),
 			failOn:    string(decide.DefaultPolicy.FailOn), format: "text",
 			correction: string(decide.DefaultPolicy.Correction),
-			test:       string(decide.TestUTest),
+			test:       string(DefaultTest),
 		},
+		AdaptiveRule: DefaultAdaptiveRule,
 	}
 }
 
@@ -123,7 +168,8 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 	fs.StringVar(&cfg.Out, "out", cfg.Out, "results `dir`ectory: base.txt, head.txt, manifest.json and reports")
 	fs.StringVar(&cfg.Protocol, "protocol", string(plan.Interleaved), "run `order`: interleaved (rotated rounds) or sequential (all base runs, then all head runs; for comparison only)")
 	fs.BoolVar(&cfg.FreshCopies, "fresh-binaries", cfg.FreshCopies, "run a fresh copy of each test binary every run, so its placement in memory varies instead of biasing one side")
-	adaptive := fs.Bool("adaptive", false, "after -rounds, keep running rounds for undecided benchmarks only, up to -max-rounds or -time-budget")
+	adaptive := &adaptiveFlag{on: cfg.AdaptiveRule != "", rule: cfg.AdaptiveRule}
+	fs.Var(adaptive, "adaptive", "`rule` for rounds after -rounds, up to -max-rounds or -time-budget: confirm (only apparent regressions run again, until confirmed), settle (every benchmark whose outcome is open either way runs again; -adaptive alone), or false (exactly -rounds)")
 	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 3 × -rounds)")
 	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included (0: none)")
 	quick := fs.Bool("quick", false, "run only the built-in suite's quick subset (about 5 s per side per round; implies the suite and sets -bench)")
@@ -132,11 +178,12 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 		return err
 	}
 	cfg.Packages = fs.Args()
-	if *adaptive && cfg.MaxRounds == 0 {
+	cfg.AdaptiveRule = adaptive.rule
+	if adaptive.on && cfg.MaxRounds == 0 {
 		cfg.MaxRounds = DefaultMaxRounds(cfg.Rounds)
 	}
-	if !*adaptive && (cfg.MaxRounds != 0 || cfg.TimeBudget != 0) {
-		return usagef("add -adaptive", "-max-rounds and -time-budget only apply to adaptive runs")
+	if !adaptive.on && (cfg.MaxRounds != 0 || cfg.TimeBudget != 0) {
+		return usagef("add -adaptive=confirm or -adaptive", "-max-rounds and -time-budget only apply to adaptive runs")
 	}
 	if *quick {
 		if len(cfg.Packages) > 0 {
@@ -210,6 +257,7 @@ func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	policy.Until = cfg.AdaptiveRule
 	wd := cfg.Dir
 	if wd == "" {
 		if wd, err = os.Getwd(); err != nil {
@@ -230,6 +278,12 @@ func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
 		return nil, usagef(fmt.Sprintf("use -rounds %d or more (%d is the default)", need, DefaultRounds),
 			"-rounds %d is too few: with %d samples per side the U-test can never reach p <= %v (its smallest p is %.3f)",
 			cfg.Rounds, cfg.Rounds, policy.Alpha, decide.MinP(cfg.Rounds, cfg.Rounds))
+	}
+	if most := max(cfg.Rounds, cfg.MaxRounds); policy.Test == decide.TestPaired && most < decide.SignRoundsNeeded(policy.Alpha) {
+		need := decide.SignRoundsNeeded(policy.Alpha)
+		return nil, usagef(fmt.Sprintf("use -rounds %d or more, or -decide utest", need),
+			"%d rounds are too few for -decide paired: with %d paired rounds the sign test can never reach p <= %v (its smallest p is %.3f)",
+			most, most, policy.Alpha, decide.MinSignP(most))
 	}
 	p, repo, err := buildPlan(ctx, cfg, wd, childEnv)
 	if err != nil {
@@ -343,7 +397,7 @@ func nextRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(in
 		seen := map[string]bool{}
 		for _, d := range decide.Decide(res, policy).Decisions {
 			pkg := d.Config["pkg"]
-			if !decide.Undecided(d) || seen[pkg+"\x00"+d.Benchmark] {
+			if !decide.Undecided(d, policy.Until) || seen[pkg+"\x00"+d.Benchmark] {
 				continue
 			}
 			seen[pkg+"\x00"+d.Benchmark] = true

@@ -120,6 +120,35 @@ type Policy struct {
 	// Adaptive says the run went on for undecided benchmarks; those
 	// still undecided at the end are Inconclusive.
 	Adaptive bool
+	// Until is the adaptive rule: which benchmarks are undecided.
+	Until AdaptiveRule
+}
+
+// AdaptiveRule says which benchmarks an adaptive run gives more rounds.
+type AdaptiveRule string
+
+const (
+	// UntilSettled gives more rounds to every benchmark whose outcome is
+	// open either way: a regression beyond the threshold is neither shown
+	// nor ruled out (the interval of the change contains the regression
+	// boundary, or lies beyond it without significance yet). Noisy
+	// benchmarks end inconclusive.
+	UntilSettled AdaptiveRule = "settle"
+	// UntilConfirmed gives more rounds only to apparent regressions: the
+	// change is worse than the threshold but not significant yet. A
+	// benchmark that does not look like a regression is not run again;
+	// what still looks like one at the end is inconclusive. This is what
+	// one does by hand with benchstat: rerun what looks bad.
+	UntilConfirmed AdaptiveRule = "confirm"
+)
+
+// ParseAdaptiveRule parses a rule name.
+func ParseAdaptiveRule(s string) (AdaptiveRule, error) {
+	switch r := AdaptiveRule(strings.TrimSpace(s)); r {
+	case UntilSettled, UntilConfirmed:
+		return r, nil
+	}
+	return "", fmt.Errorf("invalid adaptive rule %q: want confirm or settle", s)
 }
 
 // Test names the statistical test a decision rests on.
@@ -332,7 +361,7 @@ func decideOne(c compare.Comparison, p Policy, padj float64, family int, paired 
 	if usePaired {
 		if minP := MinSignP(paired.N) * float64(family); minP > p.Alpha {
 			d.Status = TooFewSamples
-			d.RoundsNeeded = signRoundsNeeded(p.Alpha / float64(family))
+			d.RoundsNeeded = SignRoundsNeeded(p.Alpha / float64(family))
 			d.Note = fmt.Sprintf("with %d paired rounds the sign test cannot reach p <= %v", paired.N, p.Alpha)
 			if family > 1 {
 				d.Note += fmt.Sprintf(" after the Holm correction over %d comparisons", family)
@@ -413,7 +442,7 @@ func MinP(n1, n2 int) float64 {
 	return math.Min(1, 2/mathx.Choose(n1+n2, n1))
 }
 
-func signRoundsNeeded(alpha float64) int {
+func SignRoundsNeeded(alpha float64) int {
 	for n := 1; n < 1000; n++ {
 		if MinSignP(n) <= alpha {
 			return n
@@ -523,14 +552,16 @@ func (r *Result) Sorted() []Decision {
 	return out
 }
 
-// Undecided reports whether another round could change d's outcome: the
-// samples are too few for the test; or the interval of the change (the
-// paired interval of the per-round ratio where there is one, else the
-// sides' intervals) still contains the regression boundary, so the data
-// cannot yet tell a regression beyond the threshold from one within it;
-// or the interval lies wholly beyond the boundary on the worse side but
-// the test has not reached alpha (after the correction) yet.
-func Undecided(d Decision) bool {
+// Undecided reports whether the rule gives d another round. Under either
+// rule: the samples are too few for the test. Under UntilConfirmed: the
+// change is worse than the threshold and not significant yet. Under
+// UntilSettled: the interval of the change (the paired interval of the
+// per-round ratio where there is one, else the sides' intervals) still
+// contains the regression boundary, so the data cannot yet tell a
+// regression beyond the threshold from one within it; or the interval lies
+// wholly beyond the boundary on the worse side but the test has not
+// reached alpha (after the correction) yet.
+func Undecided(d Decision, rule AdaptiveRule) bool {
 	switch d.Status {
 	case TooFewSamples:
 		return true
@@ -539,6 +570,9 @@ func Undecided(d Decision) bool {
 	}
 	if d.Better == 0 || constantAndEqual(d.Comparison) {
 		return false
+	}
+	if rule == UntilConfirmed {
+		return d.Worse && math.Abs(d.Delta) > d.Threshold && !d.Significant
 	}
 	lo, hi, ok := ratioInterval(d)
 	if !ok {
@@ -564,7 +598,10 @@ func regressionBoundary(d Decision) float64 {
 }
 
 // undecidedWhy says why MarkInconclusive found d undecided.
-func undecidedWhy(d Decision) string {
+func undecidedWhy(d Decision, rule AdaptiveRule) string {
+	if rule == UntilConfirmed {
+		return fmt.Sprintf("the change looks worse than the %s threshold, but its p (%.3g after correction) has not reached alpha", FormatPercent(d.Threshold), d.PAdjusted)
+	}
 	if lo, hi, ok := ratioInterval(d); ok {
 		if boundary := regressionBoundary(d); !(lo < boundary && boundary < hi) {
 			return fmt.Sprintf("the change looks worse than the %s threshold, but its p (%.3g after correction) has not reached alpha", FormatPercent(d.Threshold), d.PAdjusted)
@@ -607,12 +644,12 @@ func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 func (r *Result) MarkInconclusive() {
 	for i := range r.Decisions {
 		d := &r.Decisions[i]
-		if d.Status == Regression || d.Status == TooFewSamples || !Undecided(*d) {
+		if d.Status == Regression || d.Status == TooFewSamples || !Undecided(*d, r.Policy.Until) {
 			continue
 		}
 		r.Counts[d.Status]--
 		d.Status = Inconclusive
-		d.Note = fmt.Sprintf("still undecided after %d rounds: %s", d.Head.N, undecidedWhy(*d))
+		d.Note = fmt.Sprintf("still undecided after %d rounds: %s", d.Head.N, undecidedWhy(*d, r.Policy.Until))
 		r.Counts[Inconclusive]++
 	}
 	if r.Verdict == Pass && r.Counts[Inconclusive] > 0 {

@@ -386,7 +386,7 @@ func TestUndecidedAndInconclusive(t *testing.T) {
 	r := load(t, base.String(), head.String())
 	res := Decide(r, DefaultPolicy)
 	d := statusOf(t, res, "Edge-2", "sec/op")
-	if !Undecided(d) {
+	if !Undecided(d, UntilSettled) {
 		t.Fatalf("Edge is decided (%s, paired %+v); the test needs an undecided comparison", d.Status, d.Paired)
 	}
 	if d.Status == Regression {
@@ -409,8 +409,8 @@ func TestUndecidedAndInconclusive(t *testing.T) {
 	policy.Test, policy.Alpha, policy.Threshold = TestPaired, 0.03, 0.05
 	res = Decide(load(t, sb.String(), sh.String()), policy)
 	d = statusOf(t, res, "Slow-2", "sec/op")
-	if d.Status != Unchanged || d.Paired == nil || d.Paired.Low < 1.05 || !Undecided(d) {
-		t.Fatalf("a not-yet-significant change beyond the threshold: status %s, paired %+v, undecided %v", d.Status, d.Paired, Undecided(d))
+	if d.Status != Unchanged || d.Paired == nil || d.Paired.Low < 1.05 || !Undecided(d, UntilSettled) {
+		t.Fatalf("a not-yet-significant change beyond the threshold: status %s, paired %+v, undecided %v", d.Status, d.Paired, Undecided(d, UntilSettled))
 	}
 	res.MarkInconclusive()
 	if d := statusOf(t, res, "Slow-2", "sec/op"); d.Status != Inconclusive || !strings.Contains(d.Note, "looks worse than the 5% threshold") {
@@ -420,13 +420,67 @@ func TestUndecidedAndInconclusive(t *testing.T) {
 	// Five samples are too few for benchmath's 95% interval (±Inf): more
 	// rounds can still change the outcome, so it is undecided, not decided.
 	few := Decide(load(t, results("F", 5, 100, 0.01, ""), results("F", 5, 101, 0.01, "")), DefaultPolicy)
-	if d := statusOf(t, few, "F-2", "sec/op"); !Undecided(d) {
+	if d := statusOf(t, few, "F-2", "sec/op"); !Undecided(d, UntilSettled) {
 		t.Errorf("five samples, no interval yet, is decided: %s, base %+v", d.Status, d.Base)
 	}
 
 	// A clear case is decided.
 	clear := load(t, results("C", 10, 100, 0.01, ""), results("C", 10, 200, 0.01, ""))
-	if d := statusOf(t, Decide(clear, DefaultPolicy), "C-2", "sec/op"); Undecided(d) {
+	if d := statusOf(t, Decide(clear, DefaultPolicy), "C-2", "sec/op"); Undecided(d, UntilSettled) {
 		t.Errorf("a doubling is undecided: %+v", d.Paired)
+	}
+}
+
+// TestUndecidedUntilConfirmed: the confirm rule gives more rounds only to
+// apparent regressions (worse than the threshold, not significant yet),
+// not to every comparison whose interval still contains the boundary.
+func TestUndecidedUntilConfirmed(t *testing.T) {
+	// +1% with ±10% noise: the interval contains the 3% boundary, so the
+	// settle rule wants more rounds; it does not look like a regression,
+	// so the confirm rule does not.
+	var wb, wh strings.Builder
+	for i := 0; i < 10; i++ {
+		fmt.Fprintf(&wb, "BenchmarkW-2 1000 %g ns/op\n", 100*(1+0.05*float64(i%5-2)))
+		fmt.Fprintf(&wh, "BenchmarkW-2 1000 %g ns/op\n", 101*(1+0.05*float64(2-i%5)))
+	}
+	wobble := Decide(load(t, wb.String(), wh.String()), DefaultPolicy)
+	d := statusOf(t, wobble, "W-2", "sec/op")
+	if !Undecided(d, UntilSettled) || Undecided(d, UntilConfirmed) {
+		t.Errorf("+1%% ± 10%%: settle %v, confirm %v; want true, false (delta %v, status %s)",
+			Undecided(d, UntilSettled), Undecided(d, UntilConfirmed), d.Delta, d.Status)
+	}
+
+	// Ten of twelve rounds 8-20% slower, two 10% faster, alpha 0.03: worse
+	// than the 5% threshold but not significant yet, so both rules want
+	// more rounds; at the end it is inconclusive, and the note says why.
+	var sb, sh strings.Builder
+	for i := 0; i < 12; i++ {
+		ratio := []float64{1.08, 1.1, 0.9, 1.12, 1.15, 1.09, 1.2, 0.9, 1.11, 1.13, 1.1, 1.14}[i]
+		fmt.Fprintf(&sb, "BenchmarkSlow-2 1000 %g ns/op\n", 1000.0)
+		fmt.Fprintf(&sh, "BenchmarkSlow-2 1000 %g ns/op\n", 1000*ratio)
+	}
+	policy := DefaultPolicy
+	policy.Test, policy.Alpha, policy.Threshold = TestPaired, 0.03, 0.05
+	policy.Adaptive, policy.Until = true, UntilConfirmed
+	res := Decide(load(t, sb.String(), sh.String()), policy)
+	if d := statusOf(t, res, "Slow-2", "sec/op"); !Undecided(d, UntilConfirmed) {
+		t.Fatalf("an apparent, unconfirmed regression is decided under confirm: %s, delta %v", d.Status, d.Delta)
+	}
+	res.MarkInconclusive()
+	if d := statusOf(t, res, "Slow-2", "sec/op"); d.Status != Inconclusive || !strings.Contains(d.Note, "looks worse than the 5% threshold") {
+		t.Errorf("after MarkInconclusive: %s, %q", d.Status, d.Note)
+	}
+
+	// Too few samples: undecided under either rule. A doubling: decided.
+	few := Decide(load(t, results("F", 3, 100, 0.01, ""), results("F", 3, 101, 0.01, "")), DefaultPolicy)
+	if d := statusOf(t, few, "F-2", "sec/op"); d.Status != TooFewSamples || !Undecided(d, UntilConfirmed) {
+		t.Errorf("three samples: %s, undecided %v", d.Status, Undecided(d, UntilConfirmed))
+	}
+	clear := Decide(load(t, results("C", 10, 100, 0.01, ""), results("C", 10, 200, 0.01, "")), DefaultPolicy)
+	if d := statusOf(t, clear, "C-2", "sec/op"); d.Status != Regression || Undecided(d, UntilConfirmed) {
+		t.Errorf("a doubling: %s, undecided %v", d.Status, Undecided(d, UntilConfirmed))
+	}
+	if _, err := ParseAdaptiveRule("sometimes"); err == nil {
+		t.Error("ParseAdaptiveRule accepted an unknown rule")
 	}
 }

@@ -607,7 +607,12 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 		return fmt.Errorf("opening results file: %w", err)
 	}
 	defer f.Close()
-	total := max(st.plan.Rounds, st.plan.MaxRounds)
+	// As the progress lines count: "round 3/10", then "adaptive round
+	// 11/32".
+	total := st.plan.Rounds
+	if round >= st.plan.Rounds {
+		total = st.plan.MaxRounds
+	}
 	header := fmt.Sprintf("# benchgate: side=%s round=%d/%d package=%s", s.Name, round+1, total, pkg.ImportPath)
 	if s.Commit != "" {
 		header += " commit=" + s.Commit

@@ -45,10 +45,13 @@ type protocol struct {
 // side (-rounds); adaptive starts lower and may stop early or go on where
 // the answer is open (see adaptiveArgs).
 var protocols = []protocol{
-	{"sequential + U-test", []string{"-protocol", "sequential", "-decide", "utest"}},
-	{"interleaved + U-test", []string{"-protocol", "interleaved", "-decide", "utest"}},
-	{"interleaved + paired", []string{"-protocol", "interleaved", "-decide", "paired"}},
-	{"interleaved + paired + adaptive", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive"}},
+	{"sequential + U-test", []string{"-protocol", "sequential", "-decide", "utest", "-adaptive=false"}},
+	{"interleaved + U-test", []string{"-protocol", "interleaved", "-decide", "utest", "-adaptive=false"}},
+	{"interleaved + paired", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=false"}},
+	{"interleaved + paired + adaptive", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=settle"}},
+	// Confirm runs the full budget first, then more rounds (up to 3×)
+	// only for apparent regressions.
+	{"interleaved + paired + adaptive confirm", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=confirm"}},
 }
 
 // adaptiveArgs gives an adaptive protocol about the budget of the others
@@ -66,7 +69,7 @@ func main() {
 	rounds := flag.Int("rounds", 10, "rounds per gate run (the budget)")
 	benchtime := flag.String("benchtime", "20ms", "benchtime per round")
 	threshold := flag.String("threshold", "2%", "gate threshold")
-	only := flag.String("protocols", "", "comma-separated protocol numbers to run (1-4), default all")
+	only := flag.String("protocols", "", "comma-separated protocol numbers to run (1-5), default all")
 	out := flag.String("out", "", "directory to keep each run's JSON report (default: a temporary directory)")
 	evalThresholds := flag.String("eval-thresholds", "", "also judge the non-adaptive runs at these thresholds in percent, e.g. 2,3,5")
 	families := flag.String("families", "", "also judge the non-adaptive runs as one benchmark among this many comparisons (Bonferroni on the raw p, the first step of Holm), e.g. 190")
@@ -405,7 +408,7 @@ func (r *report) delta() float64 {
 func gate(bin, repo string, p protocol, rounds int, benchtime, threshold, out string) (*report, time.Duration) {
 	args := append([]string{"run", "-format", "json", "-rounds", strconv.Itoa(rounds), "-benchtime", benchtime,
 		"-threshold", threshold, "-base-ref", "HEAD~1", "-head-ref", "HEAD", "-out", out}, p.Args...)
-	if strings.Contains(p.Name, "adaptive") {
+	if strings.Contains(p.Name, "adaptive") && !strings.Contains(p.Name, "confirm") {
 		args = append(args, adaptiveArgs(rounds)...)
 	}
 	args = append(args, "./...")
