@@ -173,11 +173,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	if in.timeout, err = time.ParseDuration(get("timeout", cli.DefaultTimeout.String())); err != nil {
 		errs = append(errs, fmt.Errorf("input timeout: %q is not a duration such as 5m", get("timeout", "")))
 	}
-	adaptiveDefault := "false"
-	if cli.DefaultAdaptiveRule != "" {
-		adaptiveDefault = string(cli.DefaultAdaptiveRule)
-	}
-	switch v := get("adaptive", adaptiveDefault); v {
+	switch v := get("adaptive", "false"); v {
 	case "true":
 		in.adaptive = decide.UntilSettled
 	case "false":

@@ -33,8 +33,6 @@ const (
 	// default and raised a false alarm in a whole-suite A/A run
 	// (docs/statistics.md).
 	DefaultTest = decide.TestUTest
-	// DefaultAdaptiveRule is empty: exactly -rounds, no adaptive rounds.
-	DefaultAdaptiveRule decide.AdaptiveRule = ""
 )
 
 // DefaultMaxRounds is the most rounds an adaptive run gives a benchmark
@@ -76,9 +74,9 @@ type RunConfig struct {
 	// get more rounds, up to MaxRounds or TimeBudget.
 	MaxRounds  int
 	TimeBudget time.Duration
-	// AdaptiveRule says which benchmarks get the adaptive rounds
-	// (DefaultAdaptiveRule in DefaultRunConfig; empty with MaxRounds set
-	// means decide.UntilSettled).
+	// AdaptiveRule says which benchmarks get the adaptive rounds; empty
+	// with MaxRounds set means decide.UntilSettled. By default there are
+	// no adaptive rounds.
 	AdaptiveRule decide.AdaptiveRule
 }
 
@@ -130,7 +128,6 @@ func DefaultRunConfig() RunConfig {
 			correction: string(decide.DefaultPolicy.Correction),
 			test:       string(DefaultTest),
 		},
-		AdaptiveRule: DefaultAdaptiveRule,
 	}
 }
 
@@ -168,7 +165,7 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 	fs.StringVar(&cfg.Out, "out", cfg.Out, "results `dir`ectory: base.txt, head.txt, manifest.json and reports")
 	fs.StringVar(&cfg.Protocol, "protocol", string(plan.Interleaved), "run `order`: interleaved (rotated rounds) or sequential (all base runs, then all head runs; for comparison only)")
 	fs.BoolVar(&cfg.FreshCopies, "fresh-binaries", cfg.FreshCopies, "run a fresh copy of each test binary every run, so its placement in memory varies instead of biasing one side")
-	adaptive := &adaptiveFlag{on: cfg.AdaptiveRule != "", rule: cfg.AdaptiveRule}
+	adaptive := &adaptiveFlag{}
 	fs.Var(adaptive, "adaptive", "`rule` for rounds after -rounds, up to -max-rounds or -time-budget: confirm (only apparent regressions run again, until confirmed), settle (every benchmark whose outcome is open either way runs again; -adaptive alone), or false (exactly -rounds)")
 	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 3 × -rounds)")
 	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included (0: none)")

@@ -29,6 +29,7 @@ package decide
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,11 +76,25 @@ const (
 
 // ParseFailOn parses a -fail-on value.
 func ParseFailOn(s string) (FailOn, error) {
-	switch f := FailOn(strings.TrimSpace(s)); f {
-	case FailOnRegression, FailOnInconclusive, FailOnNever:
-		return f, nil
+	return parseChoice(s, "-fail-on", FailOnRegression, FailOnInconclusive, FailOnNever)
+}
+
+// parseChoice parses s as one of choices; what names the setting in the
+// error, which lists the choices ("invalid -decide "x": want utest or
+// paired").
+func parseChoice[T ~string](s, what string, choices ...T) (T, error) {
+	if v := T(strings.TrimSpace(s)); slices.Contains(choices, v) {
+		return v, nil
 	}
-	return "", fmt.Errorf("invalid -fail-on %q: want regression, inconclusive or never", s)
+	names := make([]string, len(choices))
+	for i, c := range choices {
+		names[i] = string(c)
+	}
+	want := names[len(names)-1]
+	if len(names) > 1 {
+		want = strings.Join(names[:len(names)-1], ", ") + " or " + want
+	}
+	return "", fmt.Errorf("invalid %s %q: want %s", what, s, want)
 }
 
 // Fails reports whether verdict v fails the gate under f. The error verdict
@@ -144,11 +159,7 @@ const (
 
 // ParseAdaptiveRule parses a rule name.
 func ParseAdaptiveRule(s string) (AdaptiveRule, error) {
-	switch r := AdaptiveRule(strings.TrimSpace(s)); r {
-	case UntilSettled, UntilConfirmed:
-		return r, nil
-	}
-	return "", fmt.Errorf("invalid adaptive rule %q: want confirm or settle", s)
+	return parseChoice(s, "adaptive rule", UntilConfirmed, UntilSettled)
 }
 
 // Test names the statistical test a decision rests on.
@@ -167,11 +178,7 @@ const (
 
 // ParseTest parses a -decide value.
 func ParseTest(s string) (Test, error) {
-	switch t := Test(strings.TrimSpace(s)); t {
-	case TestUTest, TestPaired:
-		return t, nil
-	}
-	return "", fmt.Errorf("invalid -decide %q: want utest or paired", s)
+	return parseChoice(s, "-decide", TestUTest, TestPaired)
 }
 
 // Correction names a multiple-comparison correction.
@@ -189,11 +196,7 @@ const (
 
 // ParseCorrection parses a -correction value.
 func ParseCorrection(s string) (Correction, error) {
-	switch c := Correction(strings.TrimSpace(s)); c {
-	case CorrectionHolm, CorrectionNone:
-		return c, nil
-	}
-	return "", fmt.Errorf("invalid -correction %q: want holm or none", s)
+	return parseChoice(s, "-correction", CorrectionHolm, CorrectionNone)
 }
 
 // DefaultPolicy is the policy benchgate uses unless told otherwise. The

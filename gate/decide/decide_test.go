@@ -399,15 +399,9 @@ func TestUndecidedAndInconclusive(t *testing.T) {
 	// Ten of twelve rounds 8-20% slower, two 10% faster: the paired
 	// interval lies wholly above the 5% boundary, but the sign test's
 	// p (0.039) has not reached alpha 0.03. More rounds can settle it.
-	var sb, sh strings.Builder
-	for i := 0; i < 12; i++ {
-		ratio := []float64{1.08, 1.1, 0.9, 1.12, 1.15, 1.09, 1.2, 0.9, 1.11, 1.13, 1.1, 1.14}[i]
-		fmt.Fprintf(&sb, "BenchmarkSlow-2 1000 %g ns/op\n", 1000.0)
-		fmt.Fprintf(&sh, "BenchmarkSlow-2 1000 %g ns/op\n", 1000*ratio)
-	}
 	policy := DefaultPolicy
 	policy.Test, policy.Alpha, policy.Threshold = TestPaired, 0.03, 0.05
-	res = Decide(load(t, sb.String(), sh.String()), policy)
+	res = Decide(unconfirmedSlowdown(t), policy)
 	d = statusOf(t, res, "Slow-2", "sec/op")
 	if d.Status != Unchanged || d.Paired == nil || d.Paired.Low < 1.05 || !Undecided(d, UntilSettled) {
 		t.Fatalf("a not-yet-significant change beyond the threshold: status %s, paired %+v, undecided %v", d.Status, d.Paired, Undecided(d, UntilSettled))
@@ -429,6 +423,20 @@ func TestUndecidedAndInconclusive(t *testing.T) {
 	if d := statusOf(t, Decide(clear, DefaultPolicy), "C-2", "sec/op"); Undecided(d, UntilSettled) {
 		t.Errorf("a doubling is undecided: %+v", d.Paired)
 	}
+}
+
+// unconfirmedSlowdown is BenchmarkSlow with ten of twelve rounds 8-20%
+// slower and two 10% faster: with TestPaired at alpha 0.03 and a 5%
+// threshold, its paired interval lies wholly above the boundary but the
+// sign test's p (0.039) has not reached alpha.
+func unconfirmedSlowdown(t *testing.T) *compare.Result {
+	t.Helper()
+	var sb, sh strings.Builder
+	for _, ratio := range []float64{1.08, 1.1, 0.9, 1.12, 1.15, 1.09, 1.2, 0.9, 1.11, 1.13, 1.1, 1.14} {
+		fmt.Fprintf(&sb, "BenchmarkSlow-2 1000 %g ns/op\n", 1000.0)
+		fmt.Fprintf(&sh, "BenchmarkSlow-2 1000 %g ns/op\n", 1000*ratio)
+	}
+	return load(t, sb.String(), sh.String())
 }
 
 // TestUndecidedUntilConfirmed: the confirm rule gives more rounds only to
@@ -453,16 +461,10 @@ func TestUndecidedUntilConfirmed(t *testing.T) {
 	// Ten of twelve rounds 8-20% slower, two 10% faster, alpha 0.03: worse
 	// than the 5% threshold but not significant yet, so both rules want
 	// more rounds; at the end it is inconclusive, and the note says why.
-	var sb, sh strings.Builder
-	for i := 0; i < 12; i++ {
-		ratio := []float64{1.08, 1.1, 0.9, 1.12, 1.15, 1.09, 1.2, 0.9, 1.11, 1.13, 1.1, 1.14}[i]
-		fmt.Fprintf(&sb, "BenchmarkSlow-2 1000 %g ns/op\n", 1000.0)
-		fmt.Fprintf(&sh, "BenchmarkSlow-2 1000 %g ns/op\n", 1000*ratio)
-	}
 	policy := DefaultPolicy
 	policy.Test, policy.Alpha, policy.Threshold = TestPaired, 0.03, 0.05
 	policy.Adaptive, policy.Until = true, UntilConfirmed
-	res := Decide(load(t, sb.String(), sh.String()), policy)
+	res := Decide(unconfirmedSlowdown(t), policy)
 	if d := statusOf(t, res, "Slow-2", "sec/op"); !Undecided(d, UntilConfirmed) {
 		t.Fatalf("an apparent, unconfirmed regression is decided under confirm: %s, delta %v", d.Status, d.Delta)
 	}
