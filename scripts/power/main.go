@@ -28,6 +28,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -235,12 +236,14 @@ func rejudge(bin, dir, threshold string, families []int) {
 		cond, measured string
 		level          int
 	}
-	type tally struct{ n, gate, fam map[string]int }
+	// n runs; gate and fam count regressions per test ("utest") and per
+	// test and family ("utest/190").
+	type tally struct {
+		n         int
+		gate, fam map[string]int
+	}
 	cells := map[key]*tally{}
-	var levels []int
-	seenLevel := map[int]bool{}
-	var conds []string
-	seenCond := map[string]bool{}
+	limit := parsePercent(threshold)
 	entries, err := os.ReadDir(dir)
 	must(err)
 	tests := []string{"utest", "paired"}
@@ -259,17 +262,12 @@ func rejudge(bin, dir, threshold string, families []int) {
 			measured = "sequential"
 		}
 		k := key{parts[0], measured, level}
-		if cells[k] == nil {
-			cells[k] = &tally{map[string]int{}, map[string]int{}, map[string]int{}}
+		c := cells[k]
+		if c == nil {
+			c = &tally{gate: map[string]int{}, fam: map[string]int{}}
+			cells[k] = c
 		}
-		if !seenLevel[level] {
-			seenLevel[level] = true
-			levels = append(levels, level)
-		}
-		if !seenCond[parts[0]] {
-			seenCond[parts[0]] = true
-			conds = append(conds, parts[0])
-		}
+		c.n++
 		run := filepath.Join(dir, e.Name())
 		for _, test := range tests {
 			cmd := exec.Command(bin, "compare", "-format", "json", "-fail-on", "never", "-threshold", threshold, "-decide", test,
@@ -280,16 +278,24 @@ func rejudge(bin, dir, threshold string, families []int) {
 				log.Fatalf("benchgate compare in %s: %v (%v)", run, err, jerr)
 			}
 			rep.decide = test
-			c := cells[k]
-			c.n[test]++
 			if rep.Verdict == "regression" {
 				c.gate[test]++
 			}
 			for _, f := range families {
-				if rep.regression(parsePercent(threshold), f) {
+				if rep.regression(limit, f) {
 					c.fam[fmt.Sprintf("%s/%d", test, f)]++
 				}
 			}
+		}
+	}
+	var levels []int
+	var conds []string
+	for k := range cells {
+		if !slices.Contains(levels, k.level) {
+			levels = append(levels, k.level)
+		}
+		if !slices.Contains(conds, k.cond) {
+			conds = append(conds, k.cond)
 		}
 	}
 	sort.Ints(levels)
@@ -304,8 +310,11 @@ func rejudge(bin, dir, threshold string, families []int) {
 				}
 				fmt.Printf("| %s | %s %s |", cond, measured, label)
 				for _, l := range levels {
-					c := cells[key{cond, measured, l}]
-					fmt.Printf(" %d/%d |", count(c), c.n["utest"])
+					if c := cells[key{cond, measured, l}]; c != nil {
+						fmt.Printf(" %d/%d |", count(c), c.n)
+					} else {
+						fmt.Printf(" – |")
+					}
 				}
 				fmt.Println()
 			}
