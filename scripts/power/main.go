@@ -40,19 +40,25 @@ import (
 type protocol struct {
 	Name string
 	Args []string
+	// Split, if above 1, spends the same budget on Split times as many
+	// rounds, each Split times shorter: more pairs, each closer in time.
+	Split int
 }
 
 // The protocols compared. They get the same budget of benchmark runs per
 // side (-rounds); adaptive starts lower and may stop early or go on where
 // the answer is open (see adaptiveArgs).
 var protocols = []protocol{
-	{"sequential + U-test", []string{"-protocol", "sequential", "-decide", "utest", "-adaptive=false"}},
-	{"interleaved + U-test", []string{"-protocol", "interleaved", "-decide", "utest", "-adaptive=false"}},
-	{"interleaved + paired", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=false"}},
-	{"interleaved + paired + adaptive", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=settle"}},
+	{"sequential + U-test", []string{"-protocol", "sequential", "-decide", "utest", "-adaptive=false"}, 0},
+	{"interleaved + U-test", []string{"-protocol", "interleaved", "-decide", "utest", "-adaptive=false"}, 0},
+	{"interleaved + paired", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=false"}, 0},
+	{"interleaved + paired + adaptive", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=settle"}, 0},
 	// Confirm runs the full budget first, then more rounds (up to 3×)
 	// only for apparent regressions.
-	{"interleaved + paired + adaptive confirm", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=confirm"}},
+	{"interleaved + paired + adaptive confirm", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=confirm"}, 0},
+	// The same budget in twice the rounds of half the benchtime.
+	{"interleaved + U-test, 2× rounds ½ time", []string{"-protocol", "interleaved", "-decide", "utest", "-adaptive=false"}, 2},
+	{"interleaved + paired, 2× rounds ½ time", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=false"}, 2},
 }
 
 // adaptiveArgs gives an adaptive protocol about the budget of the others
@@ -70,7 +76,7 @@ func main() {
 	rounds := flag.Int("rounds", 10, "rounds per gate run (the budget)")
 	benchtime := flag.String("benchtime", "20ms", "benchtime per round")
 	threshold := flag.String("threshold", "2%", "gate threshold")
-	only := flag.String("protocols", "", "comma-separated protocol numbers to run (1-5), default all")
+	only := flag.String("protocols", "", "comma-separated protocol numbers to run (1-7), default all")
 	out := flag.String("out", "", "directory to keep each run's JSON report (default: a temporary directory)")
 	evalThresholds := flag.String("eval-thresholds", "", "also judge the non-adaptive runs at these thresholds in percent, e.g. 2,3,5")
 	families := flag.String("families", "", "also judge the non-adaptive runs as one benchmark among this many comparisons (Bonferroni on the raw p, the first step of Holm), e.g. 190")
@@ -229,7 +235,8 @@ func main() {
 // families comparisons. Runs are grouped by condition, slowdown and how
 // they were measured (sequential or interleaved); the interleaved runs of
 // "interleaved + U-test" and "interleaved + paired" were measured alike,
-// so they are pooled. Adaptive runs are left out: where they stopped
+// so they are pooled, and so are the two split protocols' (at their own
+// rounds). Adaptive runs are left out: where they stopped
 // depended on the rule they ran with.
 func rejudge(bin, dir, threshold string, families []int) {
 	type key struct {
@@ -260,6 +267,10 @@ func rejudge(bin, dir, threshold string, families []int) {
 		measured := "interleaved"
 		if strings.HasPrefix(parts[2], "sequential") {
 			measured = "sequential"
+		}
+		// The split protocols measured differently from the others.
+		if strings.Contains(parts[2], slug(", 2× rounds ½ time")) {
+			measured += ", 2× rounds ½ time"
 		}
 		k := key{parts[0], measured, level}
 		c := cells[k]
@@ -304,7 +315,7 @@ func rejudge(bin, dir, threshold string, families []int) {
 	header(levels[1:])
 	row := func(label string, count func(*tally) int) {
 		for _, cond := range conds {
-			for _, measured := range []string{"sequential", "interleaved"} {
+			for _, measured := range []string{"sequential", "interleaved", "interleaved, 2× rounds ½ time"} {
 				if cells[key{cond, measured, 0}] == nil {
 					continue
 				}
@@ -415,6 +426,13 @@ func (r *report) delta() float64 {
 }
 
 func gate(bin, repo string, p protocol, rounds int, benchtime, threshold, out string) (*report, time.Duration) {
+	if p.Split > 1 {
+		d, err := time.ParseDuration(benchtime)
+		if err != nil {
+			log.Fatalf("-benchtime %s: %v (the split protocols need a duration)", benchtime, err)
+		}
+		rounds, benchtime = rounds*p.Split, (d / time.Duration(p.Split)).String()
+	}
 	args := append([]string{"run", "-format", "json", "-rounds", strconv.Itoa(rounds), "-benchtime", benchtime,
 		"-threshold", threshold, "-base-ref", "HEAD~1", "-head-ref", "HEAD", "-out", out}, p.Args...)
 	if strings.Contains(p.Name, "adaptive") && !strings.Contains(p.Name, "confirm") {
@@ -525,7 +543,7 @@ func drift(period time.Duration, n int) func() {
 }
 
 func slug(s string) string {
-	return strings.NewReplacer(" ", "", "+", "-").Replace(s)
+	return strings.NewReplacer(" ", "", "+", "-", ",", "-", "×", "x", "½", "half").Replace(s)
 }
 
 func median(xs []float64) float64 {
