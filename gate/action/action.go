@@ -167,7 +167,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	if in.rounds, err = strconv.Atoi(get("rounds", strconv.Itoa(cli.DefaultRounds))); err != nil {
 		errs = append(errs, fmt.Errorf("input rounds: %q is not a whole number", get("rounds", "")))
 	}
-	if in.alpha, err = strconv.ParseFloat(get("alpha", "0.05"), 64); err != nil {
+	if in.alpha, err = strconv.ParseFloat(get("alpha", strconv.FormatFloat(cli.DefaultAlpha, 'g', -1, 64)), 64); err != nil {
 		errs = append(errs, fmt.Errorf("input alpha: %q is not a number", get("alpha", "")))
 	}
 	if in.timeout, err = time.ParseDuration(get("timeout", cli.DefaultTimeout.String())); err != nil {

@@ -180,7 +180,12 @@ type outputFlags struct {
 }
 
 func (o *outputFlags) register(fs *flag.FlagSet) {
-	fs.Float64Var(&o.alpha, "alpha", decide.DefaultPolicy.Alpha, "significance level: a change is significant when p <= `α`")
+	// run sets its own defaults for alpha and test before registering;
+	// compare keeps benchstat's.
+	if o.alpha == 0 {
+		o.alpha = decide.DefaultPolicy.Alpha
+	}
+	fs.Float64Var(&o.alpha, "alpha", o.alpha, "significance level: a change is significant when p <= `α`")
 	fs.Float64Var(&o.confidence, "confidence", compare.DefaultOptions.Confidence, "confidence `level` of the intervals shown")
 	fs.StringVar(&o.threshold, "threshold", decide.FormatPercent(decide.DefaultPolicy.Threshold), "smallest worsening that counts as a regression, for every unit (`percent`)")
 	fs.StringVar(&o.thresholds, "thresholds", "", "per-unit thresholds, e.g. 'sec/op=10%,allocs/op=0%' (`list`)")
