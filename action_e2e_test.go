@@ -401,9 +401,9 @@ func TestActionPushAndDispatch(t *testing.T) {
 	// that passes. It gates at 25%, since it checks the plumbing and 10
 	// rounds of 10ms on shared cores can measure identical code a few
 	// percent apart with a small p (docs/statistics.md measures the
-	// false-alarm rate at real settings).
+	// false-alarm rate at real settings). It interleaves by benchmark.
 	dispatch := event(t, "workflow_dispatch", func(ev map[string]any) {})
-	aa := map[string]string{"base-ref": head, "head-ref": head, "threshold": "25%"}
+	aa := map[string]string{"base-ref": head, "head-ref": head, "threshold": "25%", "interleave": "benchmark"}
 	for k, v := range inputs {
 		aa[k] = v
 	}
@@ -411,11 +411,15 @@ func TestActionPushAndDispatch(t *testing.T) {
 	if r.code != 0 || r.outputs["verdict"] != "pass" {
 		t.Errorf("workflow_dispatch A/A: exit %d verdict %q, want 0 pass", r.code, r.outputs["verdict"])
 	}
+	if m, err := os.ReadFile(filepath.Join(ws, ".benchgate", "manifest.json")); err != nil || !strings.Contains(string(m), `"interleave": "benchmark"`) {
+		t.Errorf("interleave input did not reach the run: manifest %s (%v)", m, err)
+	}
 
 	// A bad input is a usage error that names it.
-	bad := map[string]string{"rounds": "many", "fail-on": "sometimes"}
+	bad := map[string]string{"rounds": "many", "fail-on": "sometimes", "interleave": "round"}
 	r = runAsRunner(t, bin, ws, "workflow_dispatch", dispatch, bad)
-	if r.code != 2 || !strings.Contains(r.stderr, `input rounds: "many" is not a whole number`) || !strings.Contains(r.stderr, "fail-on") {
+	if r.code != 2 || !strings.Contains(r.stderr, `input rounds: "many" is not a whole number`) || !strings.Contains(r.stderr, "fail-on") ||
+		!strings.Contains(r.stderr, `input interleave: "round" is not one of benchmark, package`) {
 		t.Errorf("bad inputs: exit %d, stderr %q", r.code, r.stderr)
 	}
 	// The job summary says so too, not only the log.

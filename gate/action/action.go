@@ -55,6 +55,7 @@ import (
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/ghevent"
 	"github.com/benchgate/benchgate/gate/gitx"
+	"github.com/benchgate/benchgate/gate/plan"
 	"github.com/benchgate/benchgate/gate/publish"
 	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/runner"
@@ -118,6 +119,7 @@ type inputs struct {
 	failOn                       string
 	correction                   string
 	decideTest                   string
+	interleave                   string
 	adaptive                     decide.AdaptiveRule // "" when off
 	maxRounds                    int
 	timeBudget                   time.Duration
@@ -150,6 +152,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 		failOn:           get("fail-on", string(decide.DefaultPolicy.FailOn)),
 		correction:       get("correction", string(decide.DefaultPolicy.Correction)),
 		decideTest:       get("decide", string(cli.DefaultTest)),
+		interleave:       get("interleave", string(cli.DefaultInterleave)),
 		baseRef:          get("base-ref", ""),
 		headRef:          get("head-ref", ""),
 		baseToolchain:    get("base-toolchain", ""),
@@ -194,6 +197,11 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	}
 	if _, err := decide.ParseTest(in.decideTest); err != nil {
 		errs = append(errs, fmt.Errorf("input decide: %q is not one of utest, paired", in.decideTest))
+	}
+	switch plan.Granularity(in.interleave) {
+	case plan.ByBenchmark, plan.ByPackage:
+	default:
+		errs = append(errs, fmt.Errorf("input interleave: %q is not one of benchmark, package", in.interleave))
 	}
 	if v := get("pr-number", ""); v != "" {
 		if in.prNumber, err = strconv.Atoi(v); err != nil || in.prNumber <= 0 {
@@ -331,6 +339,7 @@ func (p *publisher) runCommand(ctx context.Context, dir, resultsDir string, envi
 	cfg.BaseToolchain, cfg.HeadToolchain = in.baseToolchain, in.headToolchain
 	cfg.Out = resultsDir
 	cfg.ResultsLabel = p.workspaceRel(resultsDir)
+	cfg.Interleave = in.interleave
 	cfg.AdaptiveRule = in.adaptive
 	if in.adaptive != "" {
 		cfg.MaxRounds, cfg.TimeBudget = in.maxRounds, in.timeBudget

@@ -27,7 +27,8 @@ const (
 	// 32 short rounds rather than 16 of 50ms: the same budget, but the two
 	// halves of each pair run closer in time and each test gets twice the
 	// samples. Under a drifting load that took a 5% slowdown from 3/20 to
-	// 18/20 caught by the U-test, with no false alarm in 40 A/A runs.
+	// 18/20 caught by the U-test, with no false alarm in 40 A/A runs (12/20
+	// when measured again the next day).
 	DefaultRounds    = 32
 	DefaultBenchtime = "25ms"
 	DefaultTimeout   = 5 * time.Minute
@@ -41,8 +42,14 @@ const (
 	// the 0.05 compare shares with benchstat. A gate judges every pull
 	// request: at 0.05 one of 20 whole-suite A/A runs failed (p_adj 0.035),
 	// at 0.01 none of 40 did, and a 5% slowdown under a drifting load was
-	// still caught in 18 of 20 runs (docs/statistics.md).
+	// still caught in 18 of 20 runs judged again (12 of 20 in new runs;
+	// docs/statistics.md).
 	DefaultAlpha = 0.01
+	// DefaultInterleave is what a round alternates the sides by. By
+	// benchmark helps the paired view under drift but costs the U-test,
+	// the default test, power and adds a process start per function
+	// (docs/statistics.md, "a package with more than one benchmark").
+	DefaultInterleave = plan.ByPackage
 )
 
 // DefaultMaxRounds is the most rounds an adaptive run gives a benchmark
@@ -80,6 +87,10 @@ type RunConfig struct {
 	Protocol string
 	// FreshCopies runs a fresh copy of each test binary every run.
 	FreshCopies bool
+	// Interleave is what a round alternates the sides by: "benchmark"
+	// (each top-level benchmark function in its own process) or
+	// "package".
+	Interleave string
 	// MaxRounds > Rounds turns on adaptive rounds: undecided benchmarks
 	// get more rounds, up to MaxRounds or TimeBudget.
 	MaxRounds  int
@@ -130,6 +141,7 @@ func DefaultRunConfig() RunConfig {
 		Rounds:              DefaultRounds,
 		Timeout:             DefaultTimeout,
 		Out:                 DefaultOut,
+		Interleave:          string(DefaultInterleave),
 		DetectToolchainBump: true,
 		Output: outputFlags{
 			alpha: DefaultAlpha, confidence: compare.DefaultOptions.Confidence,
@@ -174,6 +186,7 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 	fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "kill a benchmark process that runs longer than `d`")
 	fs.StringVar(&cfg.Out, "out", cfg.Out, "results `dir`ectory: base.txt, head.txt, manifest.json and reports")
 	fs.StringVar(&cfg.Protocol, "protocol", string(plan.Interleaved), "run `order`: interleaved (rotated rounds) or sequential (all base runs, then all head runs; for comparison only)")
+	fs.StringVar(&cfg.Interleave, "interleave", cfg.Interleave, "`unit` a round alternates the sides by: benchmark (each top-level benchmark function runs in its own process, base and head back to back) or package (one process per package per side)")
 	fs.BoolVar(&cfg.FreshCopies, "fresh-binaries", cfg.FreshCopies, "run a fresh copy of each test binary every run, so its placement in memory varies instead of biasing one side")
 	adaptive := &adaptiveFlag{}
 	fs.Var(adaptive, "adaptive", "`rule` for rounds after -rounds, up to -max-rounds or -time-budget: confirm (only apparent regressions run again, until confirmed), settle (every benchmark whose outcome is open either way runs again; -adaptive alone), or false (exactly -rounds)")
@@ -388,13 +401,13 @@ func analyzeRun(out *runner.Outcome, policy decide.Policy, opts compare.Options,
 
 // nextRound is the adaptive stage's question, asked after each round past
 // the minimum: which benchmarks are still undecided? It compares what the
-// results files hold so far and answers with a -bench expression per
-// package for those benchmarks only.
-func nextRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(int) (map[string]string, error) {
+// results files hold so far and answers with the names of those
+// benchmarks per package; the runner runs only them.
+func nextRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(int) (map[string][]string, error) {
 	if p.MaxRounds <= p.Rounds {
 		return nil
 	}
-	return func(done int) (map[string]string, error) {
+	return func(done int) (map[string][]string, error) {
 		files := []string{filepath.Join(p.ResultsDir, p.Sides[0].Name+".txt"), filepath.Join(p.ResultsDir, p.Sides[1].Name+".txt")}
 		res, err := compare.Load(files[:1], files[1:], opts)
 		if err != nil {
@@ -410,11 +423,7 @@ func nextRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(in
 			seen[pkg+"\x00"+d.Benchmark] = true
 			names[pkg] = append(names[pkg], d.Benchmark)
 		}
-		out := map[string]string{}
-		for pkg, list := range names {
-			out[pkg] = plan.BenchRegex(list)
-		}
-		return out, nil
+		return names, nil
 	}
 }
 
@@ -433,6 +442,7 @@ func sameBuild(sides []plan.Side, results []*runner.SideResult) bool {
 func buildPlan(ctx context.Context, cfg RunConfig, wd string, childEnv []string) (*plan.Plan, *gitx.Repo, error) {
 	p := &plan.Plan{
 		Protocol:    plan.Protocol(cfg.Protocol),
+		Interleave:  plan.Granularity(cfg.Interleave),
 		FreshCopies: cfg.FreshCopies,
 		MaxRounds:   cfg.MaxRounds,
 		TimeBudget:  cfg.TimeBudget,

@@ -90,6 +90,10 @@ type Plan struct {
 	ResultsDir string
 	// Protocol is Interleaved (the default) or Sequential.
 	Protocol Protocol
+	// Interleave is how finely interleaved rounds alternate the sides:
+	// per package (empty or ByPackage) or per top-level benchmark
+	// (ByBenchmark).
+	Interleave Granularity
 	// FreshCopies runs a new copy of each test binary every run, so that
 	// the binary's placement in memory varies from run to run.
 	FreshCopies bool
@@ -114,6 +118,22 @@ const (
 	// here to be measured against (see docs/statistics.md), not to be
 	// used.
 	Sequential Protocol = "sequential"
+)
+
+// Granularity is the unit that interleaved rounds alternate the sides by.
+type Granularity string
+
+const (
+	// ByPackage runs each package's binary once per side per round, all
+	// of its benchmarks in one process. Base and head of one benchmark
+	// are then as far apart in time as the package's benchmarks take to
+	// run, seconds for a large package, and drift of that period does
+	// not cancel.
+	ByPackage Granularity = "package"
+	// ByBenchmark runs each top-level benchmark function (with its
+	// sub-benchmarks) in its own process, once per side per round, so
+	// base and head of a benchmark run back to back.
+	ByBenchmark Granularity = "benchmark"
 )
 
 // Order returns the order in which sides run in round r (0-based): the
@@ -159,6 +179,11 @@ func (p *Plan) Validate() error {
 	case "", Interleaved, Sequential:
 	default:
 		return fmt.Errorf("invalid -protocol %q: want interleaved or sequential", p.Protocol)
+	}
+	switch p.Interleave {
+	case "", ByPackage, ByBenchmark:
+	default:
+		return fmt.Errorf("invalid -interleave %q: want benchmark or package", p.Interleave)
 	}
 	if p.MaxRounds != 0 && p.MaxRounds < p.Rounds {
 		return fmt.Errorf("invalid -max-rounds %d: want at least -rounds (%d)", p.MaxRounds, p.Rounds)
@@ -226,4 +251,71 @@ func BenchRegex(names []string) string {
 		out = append(out, "^("+strings.Join(quoted, "|")+")$")
 	}
 	return strings.Join(out, "/")
+}
+
+// splitBench splits a -test.bench expression as the testing package does:
+// into alternatives at top-level "|", each a list of per-level expressions
+// split at top-level "/" (brackets, parentheses and escapes respected).
+func splitBench(expr string) [][]string {
+	var alts [][]string
+	var levels []string
+	brackets, parens := 0, 0
+	start := 0
+	for i := 0; i < len(expr); i++ {
+		switch expr[i] {
+		case '[':
+			brackets++
+		case ']':
+			if brackets--; brackets < 0 { // an unmatched ']' is legal
+				brackets = 0
+			}
+		case '(':
+			if brackets == 0 {
+				parens++
+			}
+		case ')':
+			if brackets == 0 {
+				parens--
+			}
+		case '\\':
+			i++
+		case '/', '|':
+			if brackets == 0 && parens == 0 {
+				levels = append(levels, expr[start:i])
+				start = i + 1
+				if expr[i] == '|' {
+					alts = append(alts, levels)
+					levels = nil
+				}
+			}
+		}
+	}
+	levels = append(levels, expr[start:])
+	return append(alts, levels)
+}
+
+// SelectsBenchmark reports whether the -test.bench expression bench
+// selects the top-level benchmark function name (e.g. "BenchmarkRSA"), as
+// the testing package decides it at the first level.
+func SelectsBenchmark(bench, name string) bool {
+	for _, alt := range splitBench(bench) {
+		if ok, err := regexp.MatchString(alt[0], name); err == nil && ok {
+			return true
+		}
+	}
+	return false
+}
+
+// OneBenchmark narrows the -test.bench expression bench to the top-level
+// benchmark function name: the same sub-benchmarks, of that function only.
+// It is empty when bench does not select name.
+func OneBenchmark(bench, name string) string {
+	var out []string
+	for _, alt := range splitBench(bench) {
+		if ok, err := regexp.MatchString(alt[0], name); err != nil || !ok {
+			continue
+		}
+		out = append(out, strings.Join(append([]string{"^" + regexp.QuoteMeta(name) + "$"}, alt[1:]...), "/"))
+	}
+	return strings.Join(out, "|")
 }

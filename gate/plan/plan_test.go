@@ -117,3 +117,43 @@ func TestBenchRegex(t *testing.T) {
 		t.Errorf("BenchRegex = %s\nwant         %s", got, want)
 	}
 }
+
+func TestOneBenchmark(t *testing.T) {
+	for _, c := range []struct {
+		bench, fn, want string
+	}{
+		{".", "BenchmarkRSA", "^BenchmarkRSA$"},
+		{"RSA", "BenchmarkRSAParallel", "^BenchmarkRSAParallel$"},
+		{"RSA/bits=2048", "BenchmarkRSA", "^BenchmarkRSA$/bits=2048"},
+		{"RSA/bits=2048", "BenchmarkECDSA", ""},
+		// A top-level "|" separates whole paths, as in the testing package.
+		{"ECDSA/P256|RSA/bits=(1024|2048)", "BenchmarkRSA", "^BenchmarkRSA$/bits=(1024|2048)"},
+		{"ECDSA/P256|RSA/bits=(1024|2048)", "BenchmarkECDSA", "^BenchmarkECDSA$/P256"},
+		{"X/a|X[0-9]/b", "BenchmarkX1", "^BenchmarkX1$/a|^BenchmarkX1$/b"},
+		// A "/" or "|" inside brackets does not split.
+		{"X[/|]?/a", "BenchmarkX", "^BenchmarkX$/a"},
+		{`Work\/x/y`, "BenchmarkWork", ""},
+		{"", "BenchmarkX", "^BenchmarkX$"},
+	} {
+		if got := OneBenchmark(c.bench, c.fn); got != c.want {
+			t.Errorf("OneBenchmark(%q, %q) = %q, want %q", c.bench, c.fn, got, c.want)
+		}
+		if got := SelectsBenchmark(c.bench, c.fn); got != (c.want != "") {
+			t.Errorf("SelectsBenchmark(%q, %q) = %v", c.bench, c.fn, got)
+		}
+	}
+}
+
+func TestValidateInterleave(t *testing.T) {
+	p := &Plan{Sides: []Side{{Name: "base"}, {Name: "head"}}, Rounds: 8, Benchtime: "25ms", Bench: ".", Timeout: time.Minute}
+	for _, g := range []Granularity{"", ByPackage, ByBenchmark} {
+		p.Interleave = g
+		if err := p.Validate(); err != nil {
+			t.Errorf("-interleave %q: %v", g, err)
+		}
+	}
+	p.Interleave = "round"
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), "want benchmark or package") {
+		t.Errorf("-interleave round: %v, want an error naming the choices", err)
+	}
+}

@@ -45,11 +45,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/benchgate/benchgate/gate/gitx"
 	"github.com/benchgate/benchgate/gate/plan"
+	"golang.org/x/perf/benchfmt"
 )
 
 // Options are what Run needs besides the plan.
@@ -74,10 +76,11 @@ type Options struct {
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Next is asked, after the plan's minimum rounds and after each
-	// extra round, which benchmarks need another round: it returns a
-	// -bench regular expression per package import path, or nothing to
-	// stop. Nil means no adaptive rounds.
-	Next func(roundsDone int) (map[string]string, error)
+	// extra round, which benchmarks need another round: it returns their
+	// names as benchstat shows them ("RSA/bits=2048/op=verify") per
+	// package import path, or nothing to stop. Nil means no adaptive
+	// rounds.
+	Next func(roundsDone int) (map[string][]string, error)
 }
 
 // Package is one package with benchmarks, built for one side.
@@ -88,6 +91,12 @@ type Package struct {
 	Dir string `json:"-"`
 	// Binary is the test binary built for this side.
 	Binary string `json:"-"`
+	// Benchmarks are the top-level benchmark functions the binary has
+	// that the plan's -bench selects, in source order; listed only when
+	// the plan interleaves by benchmark.
+	Benchmarks []string `json:"benchmarks,omitempty"`
+	// listed reports that Benchmarks was listed.
+	listed bool
 }
 
 // SideResult is what happened to one side.
@@ -118,11 +127,14 @@ func (s *SideResult) Label() string {
 
 // RunRecord is one benchmark process.
 type RunRecord struct {
-	Side     string        `json:"side"`
-	Round    int           `json:"round"`
-	Package  string        `json:"package"`
-	Duration time.Duration `json:"duration_ns"`
-	Error    string        `json:"error,omitempty"`
+	Side    string `json:"side"`
+	Round   int    `json:"round"`
+	Package string `json:"package"`
+	// Benchmark is the top-level benchmark function the process ran,
+	// when the plan interleaves by benchmark.
+	Benchmark string        `json:"benchmark,omitempty"`
+	Duration  time.Duration `json:"duration_ns"`
+	Error     string        `json:"error,omitempty"`
 }
 
 // Outcome is what Run did, also when it failed part way.
@@ -280,6 +292,11 @@ func Run(ctx context.Context, p *plan.Plan, opts Options) (out *Outcome, err err
 
 	if err := st.prepare(ctx); err != nil {
 		return st.out, err
+	}
+	if p.Interleave == plan.ByBenchmark && p.Protocol != plan.Sequential {
+		if err := st.listBenchmarks(ctx); err != nil {
+			return st.out, err
+		}
 	}
 	st.out.BuildTime = st.now().Sub(start)
 	return st.out, st.rounds(ctx)
@@ -487,16 +504,16 @@ func (st *runState) rounds(ctx context.Context) error {
 	p := st.plan
 	pkgs := st.unionPackages()
 	start := st.now()
-	all := map[string]string{}
+	all := map[string][]string{}
 	for _, ip := range pkgs {
-		all[ip] = p.Bench
+		all[ip] = nil // nil: everything -bench selects
 	}
 	if p.Protocol == plan.Sequential {
 		for si, s := range st.out.Sides {
 			for r := 0; r < p.Rounds; r++ {
 				for _, ip := range pkgs {
 					if pkg := s.pkg(ip); pkg != nil {
-						if err := st.runOne(ctx, s, pkg, r, p.Bench); err != nil {
+						if err := st.runOne(ctx, s, pkg, r, "", p.Bench); err != nil {
 							return err
 						}
 					}
@@ -519,18 +536,23 @@ func (st *runState) rounds(ctx context.Context) error {
 	return st.adaptiveRounds(ctx, pkgs, start)
 }
 
-// round runs round r for the packages in bench (import path → -bench).
-func (st *runState) round(ctx context.Context, r int, pkgs []string, bench map[string]string) error {
+// round runs round r for the packages in sel (import path → the names of
+// the benchmarks to run, nil for all that -bench selects).
+func (st *runState) round(ctx context.Context, r int, pkgs []string, sel map[string][]string) error {
 	order := plan.Order(r, len(st.out.Sides))
 	for _, ip := range pkgs {
-		b, ok := bench[ip]
+		names, ok := sel[ip]
 		if !ok {
 			continue
 		}
-		for _, si := range order {
-			s := st.out.Sides[si]
-			if pkg := s.pkg(ip); pkg != nil {
-				if err := st.runOne(ctx, s, pkg, r, b); err != nil {
+		for _, u := range st.units(ip, names) {
+			for _, si := range order {
+				s := st.out.Sides[si]
+				pkg := s.pkg(ip)
+				if pkg == nil || (u.function != "" && !slices.Contains(pkg.Benchmarks, u.function)) {
+					continue
+				}
+				if err := st.runOne(ctx, s, pkg, r, u.function, u.bench); err != nil {
 					return err
 				}
 			}
@@ -539,6 +561,133 @@ func (st *runState) round(ctx context.Context, r int, pkgs []string, bench map[s
 	st.out.RoundsDone = r + 1
 	return nil
 }
+
+// unit is what one process per side runs within a round: a whole
+// package, or one top-level benchmark function of it.
+type unit struct {
+	// function is the benchmark function ("BenchmarkRSA"), empty for the
+	// whole package.
+	function string
+	// bench is the -test.bench expression.
+	bench string
+}
+
+// units splits a package's share of a round into processes: one per
+// top-level benchmark function when the plan interleaves by benchmark and
+// every side listed them, else one. names, if not nil, are the only
+// benchmarks to run (adaptive rounds).
+func (st *runState) units(ip string, names []string) []unit {
+	byBenchmark := st.plan.Interleave == plan.ByBenchmark
+	var functions []string
+	seen := map[string]bool{}
+	for _, s := range st.out.Sides {
+		pkg := s.pkg(ip)
+		if pkg == nil {
+			continue
+		}
+		if !pkg.listed {
+			byBenchmark = false
+		}
+		for _, f := range pkg.Benchmarks {
+			if !seen[f] {
+				seen[f] = true
+				functions = append(functions, f)
+			}
+		}
+	}
+	if !byBenchmark {
+		if names == nil {
+			return []unit{{bench: st.plan.Bench}}
+		}
+		return []unit{{bench: plan.BenchRegex(names)}}
+	}
+	var out []unit
+	placed := map[string]bool{}
+	for _, f := range functions {
+		if names == nil {
+			out = append(out, unit{function: f, bench: plan.OneBenchmark(st.plan.Bench, f)})
+			continue
+		}
+		var mine []string
+		for _, n := range names {
+			if base, _ := benchfmt.Name(n).Parts(); "Benchmark"+string(base) == f {
+				mine = append(mine, n)
+				placed[n] = true
+			}
+		}
+		if len(mine) > 0 {
+			out = append(out, unit{function: f, bench: plan.BenchRegex(mine)})
+		}
+	}
+	// A name no listed function claims still gets its round, from a
+	// whole-package process, rather than none.
+	var rest []string
+	for _, n := range names {
+		if !placed[n] {
+			rest = append(rest, n)
+		}
+	}
+	if len(rest) > 0 {
+		out = append(out, unit{bench: plan.BenchRegex(rest)})
+	}
+	return out
+}
+
+// listBenchmarks asks each binary which top-level benchmark functions it
+// has (-test.list), keeping those -bench selects. A binary that cannot
+// list them is run a package at a time, as before, with a warning.
+func (st *runState) listBenchmarks(ctx context.Context) error {
+	for _, s := range st.out.Sides {
+		for i := range s.Packages {
+			pkg := &s.Packages[i]
+			var buf bytes.Buffer
+			cmd := Cmd{Dir: pkg.Dir, Env: s.env, Path: pkg.Binary, Args: []string{"-test.list=^Benchmark", "-test.run=^$"}}
+			pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
+			t0 := st.now()
+			err := st.exec.Run(pctx, cmd, &buf)
+			d := st.now().Sub(t0)
+			cancel()
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				st.progress("warning: %s: listing the benchmarks of %s failed (%v); its benchmarks run in one process per side per round", s.Name, pkg.ImportPath, err)
+				continue
+			}
+			if d > slowStart {
+				// A TestMain that sets up something heavy would pay for it
+				// once per benchmark function and round.
+				st.progress("%s: the test binary of %s took %s to start and list its benchmarks (a TestMain's setup?), so its benchmarks run in one process per side per round", s.Name, pkg.ImportPath, d.Round(time.Millisecond))
+				continue
+			}
+			pkg.listed = true
+			for _, l := range strings.Split(buf.String(), "\n") {
+				l = strings.TrimSpace(l)
+				if benchFuncRE.MatchString(l) && plan.SelectsBenchmark(st.plan.Bench, l) {
+					pkg.Benchmarks = append(pkg.Benchmarks, l)
+				}
+			}
+		}
+	}
+	n := 0
+	pkgs := st.unionPackages()
+	for _, ip := range pkgs {
+		if u := st.units(ip, nil); len(u) > 0 && u[0].function != "" {
+			n += len(u)
+		}
+	}
+	st.progress("interleaving by benchmark: %d benchmark function(s) in %d package(s), each run with base and head back to back", n, len(pkgs))
+	return nil
+}
+
+// slowStart is how long a test binary may take to start and list its
+// benchmarks before interleaving by benchmark is given up for it: every
+// benchmark function would pay that again in every round.
+const slowStart = 500 * time.Millisecond
+
+// benchFuncRE matches a benchmark function's name as -test.list prints
+// it: anything else on standard output (a TestMain's) is not one.
+var benchFuncRE = regexp.MustCompile(`^Benchmark[\p{L}\p{N}_]*$`)
 
 func (st *runState) orderNames(r int) string {
 	var names []string
@@ -601,7 +750,9 @@ func (st *runState) benchArgs(bench string) []string {
 	}
 }
 
-func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, round int, bench string) error {
+// runOne runs pkg's binary for side s in round r: the benchmarks bench
+// selects, of the top-level function fn if not empty.
+func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, round int, fn, bench string) error {
 	f, err := os.OpenFile(s.File, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {
 		return fmt.Errorf("opening results file: %w", err)
@@ -614,6 +765,9 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 		total = st.plan.MaxRounds
 	}
 	header := fmt.Sprintf("# benchgate: side=%s round=%d/%d package=%s", s.Name, round+1, total, pkg.ImportPath)
+	if fn != "" {
+		header += " benchmark=" + fn
+	}
 	if s.Commit != "" {
 		header += " commit=" + s.Commit
 	} else if !st.plan.Suite {
@@ -654,7 +808,7 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 		return fmt.Errorf("writing results file: %w", err)
 	}
 	s.Results += lw.results
-	rec := RunRecord{Side: s.Name, Round: round + 1, Package: pkg.ImportPath, Duration: d}
+	rec := RunRecord{Side: s.Name, Round: round + 1, Package: pkg.ImportPath, Benchmark: fn, Duration: d}
 	if runErr != nil {
 		rec.Error = runErr.Error()
 	}
@@ -974,17 +1128,21 @@ func (l *lineWriter) Close() error {
 // Manifest is <results-dir>/manifest.json: what ran, so the results files
 // can be understood without the log.
 type Manifest struct {
-	Sides      []ManifestSide `json:"sides"`
-	Packages   []string       `json:"packages"`
-	Suite      bool           `json:"suite"`
-	Bench      string         `json:"bench"`
-	Benchtime  string         `json:"benchtime"`
-	Rounds     int            `json:"rounds"`
-	RoundsDone int            `json:"rounds_done"`
-	Runs       []RunRecord    `json:"runs"`
-	ElapsedNS  time.Duration  `json:"elapsed_ns"`
-	BenchNS    time.Duration  `json:"bench_ns"`
-	Error      string         `json:"error,omitempty"`
+	Sides     []ManifestSide `json:"sides"`
+	Packages  []string       `json:"packages"`
+	Suite     bool           `json:"suite"`
+	Bench     string         `json:"bench"`
+	Benchtime string         `json:"benchtime"`
+	Rounds    int            `json:"rounds"`
+	// Interleave is what the rounds alternated the sides by: "package"
+	// or "benchmark" (a package whose benchmarks could not be listed ran
+	// whole: its Benchmarks are empty).
+	Interleave string        `json:"interleave,omitempty"`
+	RoundsDone int           `json:"rounds_done"`
+	Runs       []RunRecord   `json:"runs"`
+	ElapsedNS  time.Duration `json:"elapsed_ns"`
+	BenchNS    time.Duration `json:"bench_ns"`
+	Error      string        `json:"error,omitempty"`
 }
 
 // ManifestSide describes one side in the manifest.
@@ -1012,7 +1170,11 @@ func (st *runState) writeManifest(runErr error) error {
 	m := Manifest{
 		Packages: st.plan.Packages, Suite: st.plan.Suite, Bench: st.plan.Bench, Benchtime: st.plan.Benchtime,
 		Rounds: st.plan.Rounds, RoundsDone: st.out.RoundsDone, Runs: st.out.Runs,
-		ElapsedNS: st.out.Elapsed, BenchNS: st.out.BenchTime,
+		Interleave: string(st.plan.Interleave),
+		ElapsedNS:  st.out.Elapsed, BenchNS: st.out.BenchTime,
+	}
+	if st.plan.Protocol == plan.Sequential {
+		m.Interleave = ""
 	}
 	if runErr != nil {
 		m.Error = runErr.Error()

@@ -24,6 +24,11 @@ type fakeExec struct {
 	// onBuild, if set, is called with each test binary "go test -c" would
 	// write.
 	onBuild func(bin string)
+	// list, if set, is what each side's binary prints for -test.list,
+	// by side index; listErr makes listing fail.
+	list    []string
+	listErr error
+	onList  func()
 }
 
 func (f *fakeExec) Run(ctx context.Context, c Cmd, out io.Writer) error {
@@ -45,6 +50,18 @@ func (f *fakeExec) Run(ctx context.Context, c Cmd, out io.Writer) error {
 		if f.onBuild != nil {
 			f.onBuild(c.Args[3])
 		}
+	case len(c.Args) > 0 && strings.HasPrefix(c.Args[0], "-test.list="):
+		if f.onList != nil {
+			f.onList()
+		}
+		if f.listErr != nil {
+			return f.listErr
+		}
+		side := 1
+		if strings.Contains(c.Path, "bin0") {
+			side = 0
+		}
+		fmt.Fprint(out, f.list[side])
 	default:
 		f.runs++
 		if f.runs == f.failOn {
@@ -236,12 +253,12 @@ func TestRunAdaptiveRounds(t *testing.T) {
 	p := testPlan(t, 2)
 	p.MaxRounds = 6
 	var asked []int
-	next := func(done int) (map[string]string, error) {
+	next := func(done int) (map[string][]string, error) {
 		asked = append(asked, done)
 		if done >= 4 {
 			return nil, nil // decided
 		}
-		return map[string]string{"example.com/a": "^(BenchmarkX)$"}, nil
+		return map[string][]string{"example.com/a": {"X"}}, nil
 	}
 	out, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: fe, Next: next})
 	if err != nil {
@@ -257,8 +274,8 @@ func TestRunAdaptiveRounds(t *testing.T) {
 
 	// The round limit holds even if benchmarks never get decided.
 	fe = &fakeExec{}
-	out, err = Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: fe, Next: func(int) (map[string]string, error) {
-		return map[string]string{"example.com/a": "."}, nil
+	out, err = Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: fe, Next: func(int) (map[string][]string, error) {
+		return map[string][]string{"example.com/a": {"X"}}, nil
 	}})
 	if err != nil || out.RoundsDone != 6 {
 		t.Errorf("never decided: %d rounds, %v; want -max-rounds 6", out.RoundsDone, err)
@@ -297,5 +314,99 @@ func TestRunFreshCopies(t *testing.T) {
 	}
 	if len(seen) != 4 {
 		t.Errorf("%d distinct binaries ran, want 4", len(seen))
+	}
+}
+
+// With -interleave benchmark, each top-level benchmark function runs in a
+// process of its own, base and head back to back, and the order rotates
+// per round as it does for packages.
+func TestRunInterleavesByBenchmark(t *testing.T) {
+	fe := &fakeExec{list: []string{
+		"TestA\nBenchmarkX\nBenchmarkY\nExampleZ\nsetup done\n",
+		"TestA\nBenchmarkX\nBenchmarkY\nBenchmarkNew\n",
+	}}
+	p := testPlan(t, 2)
+	p.Interleave = plan.ByBenchmark
+	p.Bench = "X|Y|New/size=1"
+	p.MaxRounds = 3
+	var asked int
+	next := func(done int) (map[string][]string, error) {
+		if asked++; asked > 1 {
+			return nil, nil
+		}
+		// Only Y's sub-benchmark is undecided: only Y runs again. A
+		// name no listed function claims runs from a whole-package
+		// process.
+		return map[string][]string{"example.com/a": {"Y/n=2", "Gone"}}, nil
+	}
+	out, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: fe, Next: next})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"base:^BenchmarkX$", "head:^BenchmarkX$", "base:^BenchmarkY$", "head:^BenchmarkY$", "head:^BenchmarkNew$/size=1",
+		"head:^BenchmarkX$", "base:^BenchmarkX$", "head:^BenchmarkY$", "base:^BenchmarkY$", "head:^BenchmarkNew$/size=1",
+		"base:^(BenchmarkY)$/^(n=2)$", "head:^(BenchmarkY)$/^(n=2)$", "base:^(BenchmarkGone)$", "head:^(BenchmarkGone)$",
+	}
+	if got := strings.Join(benchRuns(fe), " "); got != strings.Join(want, " ") {
+		t.Errorf("run order\n got %s\nwant %s", got, strings.Join(want, " "))
+	}
+	if got := out.Sides[0].Packages[0].Benchmarks; fmt.Sprint(got) != "[BenchmarkX BenchmarkY]" {
+		t.Errorf("base benchmarks %v, want the benchmark functions -bench selects", got)
+	}
+	base, _ := os.ReadFile(out.Sides[0].File)
+	if !strings.Contains(string(base), "round=1/2 package=example.com/a benchmark=BenchmarkY") {
+		t.Errorf("base.txt headers do not name the benchmark function:\n%s", base)
+	}
+	if out.Runs[0].Benchmark != "BenchmarkX" {
+		t.Errorf("first run record %+v, want benchmark BenchmarkX", out.Runs[0])
+	}
+}
+
+// benchRuns is binaryOrder without the -test.list calls, which have no
+// -test.bench.
+func benchRuns(fe *fakeExec) []string {
+	var out []string
+	for _, r := range binaryOrder(fe) {
+		if !strings.HasSuffix(r, ":") {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// With -interleave benchmark, a package whose binary cannot list its
+// benchmarks, or takes long to start (a TestMain that sets something up,
+// which every function would pay for in every round), runs whole, with a
+// note saying why.
+func TestRunInterleaveFallsBackToPackages(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		fe   func(now *time.Time) *fakeExec
+		note string
+	}{
+		{"listing fails", func(*time.Time) *fakeExec { return &fakeExec{listErr: errors.New("exit status 1")} },
+			"listing the benchmarks of example.com/a failed"},
+		{"slow start", func(now *time.Time) *fakeExec {
+			return &fakeExec{list: []string{"BenchmarkX\n", "BenchmarkX\n"}, onList: func() { *now = now.Add(2 * time.Second) }}
+		}, "took 2s to start and list its benchmarks"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			now := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+			fe := c.fe(&now)
+			p := testPlan(t, 2)
+			p.Interleave = plan.ByBenchmark
+			var progress strings.Builder
+			opts := Options{WorkDir: t.TempDir(), Exec: fe, Progress: &progress, Now: func() time.Time { return now }}
+			if _, err := Run(context.Background(), p, opts); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(benchRuns(fe), " "); got != "base:. head:. head:. base:." {
+				t.Errorf("run order %q, want whole-package runs", got)
+			}
+			if !strings.Contains(progress.String(), c.note) {
+				t.Errorf("progress lacks %q:\n%s", c.note, progress.String())
+			}
+		})
 	}
 }

@@ -12,12 +12,19 @@
 // Usage:
 //
 //	go run ./scripts/power [-aa 20] [-runs 10] [-levels 3,5,10,20] [-conditions quiet,drift]
-//	    [-rounds 16 -benchtime 50ms -threshold 3% -alpha 0.05] [-eval-thresholds 2,5] [-families 190] [-out dir]
+//	    [-rounds 16 -benchtime 50ms -threshold 3% -alpha 0.05] [-eval-thresholds 2,5] [-families 190]
+//	    [-fillers 8] [-protocols 2,8] [-out dir]
 //	go run ./scripts/power -rejudge dir/reports [-threshold 3% -alpha 0.05] [-families 190]
 //
 // -alpha defaults to 0.05, the level every table in docs/statistics.md
 // was measured at until benchgate run's own default became 0.01; it is
 // passed to every gate run, so a table does not change with that default.
+//
+// -fillers N puts N more benchmarks in the fixture package, after the
+// measured one and unchanged by the slowdown, as a real package has; a
+// slowdown then counts as caught only when the measured benchmark is the
+// regression, while an A/A run counts any false alarm. The protocols that
+// predate -interleave run by package whatever benchgate's default is.
 package main
 
 import (
@@ -63,6 +70,14 @@ var protocols = []protocol{
 	// The same budget in twice the rounds of half the benchtime.
 	{"interleaved + U-test, 2× rounds ½ time", []string{"-protocol", "interleaved", "-decide", "utest", "-adaptive=false"}, 2},
 	{"interleaved + paired, 2× rounds ½ time", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=false"}, 2},
+	// Each top-level benchmark function in its own process, base and head
+	// back to back, instead of one process per package and side. With
+	// -fillers the package has other benchmarks, as a real one does, and
+	// the two sides of the measured benchmark are that much further
+	// apart when a process runs the whole package.
+	{"interleaved by benchmark + U-test", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "utest", "-adaptive=false"}, 0},
+	{"interleaved by benchmark + paired", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "paired", "-adaptive=false"}, 0},
+	{"interleaved by benchmark + paired + adaptive", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "paired", "-adaptive=settle"}, 0},
 }
 
 // adaptiveArgs gives an adaptive protocol about the budget of the others
@@ -81,7 +96,8 @@ func main() {
 	benchtime := flag.String("benchtime", "20ms", "benchtime per round")
 	threshold := flag.String("threshold", "2%", "gate threshold")
 	alpha := flag.String("alpha", "0.05", "gate significance level")
-	only := flag.String("protocols", "", "comma-separated protocol numbers to run (1-7), default all")
+	only := flag.String("protocols", "", "comma-separated protocol numbers to run (1-10), default all")
+	fillers := flag.Int("fillers", 0, "other benchmarks in the fixture package besides the measured one, none of them changed by the slowdown")
 	out := flag.String("out", "", "directory to keep each run's JSON report (default: a temporary directory)")
 	evalThresholds := flag.String("eval-thresholds", "", "also judge the non-adaptive runs at these thresholds in percent, e.g. 2,3,5")
 	families := flag.String("families", "", "also judge the non-adaptive runs as one benchmark among this many comparisons (Bonferroni on the raw p, the first step of Holm), e.g. 190")
@@ -113,7 +129,7 @@ func main() {
 	}
 	repos := map[int]string{}
 	for _, l := range lv {
-		repos[l] = fixture(work, l)
+		repos[l] = fixture(work, l, *fillers)
 	}
 	selected := protocols
 	if *only != "" {
@@ -161,7 +177,7 @@ func main() {
 						filepath.Join(*out, fmt.Sprintf("%s-%d-%s-%02d", cond, l, slug(p.Name), i)))
 					c.n++
 					c.walls = append(c.walls, wall.Seconds())
-					if rep.Verdict == "regression" {
+					if rep.counts(l) {
 						c.fails++
 					}
 					c.reports = append(c.reports, rep)
@@ -174,7 +190,7 @@ func main() {
 	}
 
 	// The table: false alarms on A/A, detection per slowdown, wall time.
-	fmt.Printf("rounds %d, benchtime %s, threshold %s, alpha %s, GOMAXPROCS %d, %s\n\n", *rounds, *benchtime, *threshold, *alpha, runtime.GOMAXPROCS(0), time.Now().UTC().Format("2006-01-02"))
+	fmt.Printf("rounds %d, benchtime %s, threshold %s, alpha %s, fillers %d, GOMAXPROCS %d, %s\n\n", *rounds, *benchtime, *threshold, *alpha, *fillers, runtime.GOMAXPROCS(0), time.Now().UTC().Format("2006-01-02"))
 	header(lv[1:], "median wall time", "A/A delta range")
 	for _, cond := range strings.Split(*conditions, ",") {
 		for _, p := range selected {
@@ -273,9 +289,13 @@ func rejudge(bin, dir, threshold, alpha string, families []int) {
 		if strings.HasPrefix(parts[2], "sequential") {
 			measured = "sequential"
 		}
-		// The split protocols measured differently from the others.
+		// The split and by-benchmark protocols measured differently from
+		// the others.
 		if strings.Contains(parts[2], slug(", 2× rounds ½ time")) {
 			measured += ", 2× rounds ½ time"
+		}
+		if strings.Contains(parts[2], slug(" by benchmark")) {
+			measured += " by benchmark"
 		}
 		k := key{parts[0], measured, level}
 		c := cells[k]
@@ -294,7 +314,7 @@ func rejudge(bin, dir, threshold, alpha string, families []int) {
 				log.Fatalf("benchgate compare in %s: %v (%v)", run, err, jerr)
 			}
 			rep.decide = test
-			if rep.Verdict == "regression" {
+			if rep.counts(level) {
 				c.gate[test]++
 			}
 			for _, f := range families {
@@ -320,7 +340,7 @@ func rejudge(bin, dir, threshold, alpha string, families []int) {
 	header(levels[1:])
 	row := func(label string, count func(*tally) int) {
 		for _, cond := range conds {
-			for _, measured := range []string{"sequential", "interleaved", "interleaved, 2× rounds ½ time"} {
+			for _, measured := range []string{"sequential", "interleaved", "interleaved, 2× rounds ½ time", "interleaved by benchmark"} {
 				if cells[key{cond, measured, 0}] == nil {
 					continue
 				}
@@ -392,13 +412,35 @@ type report struct {
 	decide string
 }
 
+// measured says whether comparison benchmark is of the fixture's measured
+// benchmark, not one of its fillers.
+func measured(benchmark string) bool {
+	return benchmark == "Work" || strings.HasPrefix(benchmark, "Work-")
+}
+
+// counts says whether the run counts in its cell's tally: a failed gate
+// for an A/A run (a false alarm, whichever benchmark raised it), a
+// significant regression of the measured benchmark for a slowdown (a
+// filler's false alarm is not a detection).
+func (r *report) counts(level int) bool {
+	if level == 0 {
+		return r.Verdict == "regression"
+	}
+	for _, c := range r.Comparisons {
+		if measured(c.Benchmark) && c.Unit == "sec/op" && c.Status == "regression" {
+			return true
+		}
+	}
+	return false
+}
+
 // regression judges the run again: a worse sec/op change beyond threshold
 // that is significant as the gate decided it (family 0), or whose raw p
 // of the test the run decided with, times family, is at most alpha: the
 // first step of Holm for one changed benchmark among family comparisons.
 func (r *report) regression(threshold float64, family int) bool {
 	for _, c := range r.Comparisons {
-		if c.Unit != "sec/op" || c.Delta == nil || !c.Worse || math.Abs(*c.Delta) <= threshold {
+		if !measured(c.Benchmark) || c.Unit != "sec/op" || c.Delta == nil || !c.Worse || math.Abs(*c.Delta) <= threshold {
 			continue
 		}
 		if family == 0 {
@@ -423,7 +465,7 @@ func (r *report) regression(threshold float64, family int) bool {
 
 func (r *report) delta() float64 {
 	for _, c := range r.Comparisons {
-		if c.Unit == "sec/op" && c.Delta != nil {
+		if measured(c.Benchmark) && c.Unit == "sec/op" && c.Delta != nil {
 			return *c.Delta
 		}
 	}
@@ -440,6 +482,11 @@ func gate(bin, repo string, p protocol, rounds int, benchtime, threshold, alpha,
 	}
 	args := append([]string{"run", "-format", "json", "-rounds", strconv.Itoa(rounds), "-benchtime", benchtime,
 		"-threshold", threshold, "-alpha", alpha, "-base-ref", "HEAD~1", "-head-ref", "HEAD", "-out", out}, p.Args...)
+	if !slices.Contains(args, "-interleave") {
+		// The protocols measured before -interleave existed ran one
+		// process per package, whatever run's default is now.
+		args = append(args, "-interleave", "package")
+	}
 	if strings.Contains(p.Name, "adaptive") && !strings.Contains(p.Name, "confirm") {
 		args = append(args, adaptiveArgs(rounds)...)
 	}
@@ -465,8 +512,9 @@ func gate(bin, repo string, p protocol, rounds int, benchtime, threshold, alpha,
 }
 
 // fixture makes a repository whose head commit makes the benchmark slower
-// by pct percent.
-func fixture(dir string, pct int) string {
+// by pct percent. The package has fillers other benchmarks after it, which
+// the head commit leaves alone.
+func fixture(dir string, pct, fillers int) string {
 	repo := filepath.Join(dir, fmt.Sprintf("fixture-%d", pct))
 	must(os.MkdirAll(repo, 0o755))
 	write := func(name, content string) { must(os.WriteFile(filepath.Join(repo, name), []byte(content), 0o644)) }
@@ -492,6 +540,16 @@ func BenchmarkWork(b *testing.B) {
 	}
 }
 `
+	for i := 1; i <= fillers; i++ {
+		bench += fmt.Sprintf(`
+func BenchmarkFiller%02d(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		sink += work(fillerUnits)
+	}
+}
+`, i)
+	}
+	bench += "\nconst fillerUnits = 20000\n"
 	write("bench_test.go", bench)
 	const base = 20000
 	write("units.go", fmt.Sprintf("package power\n\nconst units = %d\n", base))
