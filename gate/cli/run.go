@@ -45,10 +45,11 @@ const (
 	// still caught in 18 of 20 runs judged again (12 of 20 in new runs;
 	// docs/statistics.md).
 	DefaultAlpha = 0.01
-	// DefaultInterleave is what a round alternates the sides by. By
-	// benchmark helps the paired view under drift but costs the U-test,
-	// the default test, power and adds a process start per function
-	// (docs/statistics.md, "a package with more than one benchmark").
+	// DefaultInterleave is what a round alternates the sides by.
+	// Interleaving by benchmark helped the paired view under drift, but it
+	// cost the U-test (the default test) power and adds a process start
+	// per benchmark function (docs/statistics.md, "a package with more
+	// than one benchmark").
 	DefaultInterleave = plan.ByPackage
 )
 
