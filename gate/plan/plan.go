@@ -297,14 +297,7 @@ func splitBench(expr string) [][]string {
 // SelectsBenchmark reports whether the -test.bench expression bench
 // selects the top-level benchmark function name (e.g. "BenchmarkRSA"), as
 // the testing package decides it at the first level.
-func SelectsBenchmark(bench, name string) bool {
-	for _, alt := range splitBench(bench) {
-		if ok, err := regexp.MatchString(alt[0], name); err == nil && ok {
-			return true
-		}
-	}
-	return false
-}
+func SelectsBenchmark(bench, name string) bool { return OneBenchmark(bench, name) != "" }
 
 // OneBenchmark narrows the -test.bench expression bench to the top-level
 // benchmark function name: the same sub-benchmarks, of that function only.

@@ -95,8 +95,6 @@ type Package struct {
 	// that the plan's -bench selects, in source order; listed only when
 	// the plan interleaves by benchmark.
 	Benchmarks []string `json:"benchmarks,omitempty"`
-	// listed reports that Benchmarks was listed.
-	listed bool
 }
 
 // SideResult is what happened to one side.
@@ -244,6 +242,10 @@ type runState struct {
 	out     *Outcome
 	cleanup []func()
 	started time.Time
+	// functions are, per package import path, the benchmark functions
+	// of every side's binary in first-seen order; only for packages that
+	// run a function at a time (-interleave benchmark, every side listed).
+	functions map[string][]string
 }
 
 // Run carries out p. It returns the outcome, and an error if the run did not
@@ -573,28 +575,11 @@ type unit struct {
 }
 
 // units splits a package's share of a round into processes: one per
-// top-level benchmark function when the plan interleaves by benchmark and
-// every side listed them, else one. names, if not nil, are the only
-// benchmarks to run (adaptive rounds).
+// top-level benchmark function when the package runs a function at a time
+// (st.functions), else one. names, if not nil, are the only benchmarks to
+// run (adaptive rounds).
 func (st *runState) units(ip string, names []string) []unit {
-	byBenchmark := st.plan.Interleave == plan.ByBenchmark
-	var functions []string
-	seen := map[string]bool{}
-	for _, s := range st.out.Sides {
-		pkg := s.pkg(ip)
-		if pkg == nil {
-			continue
-		}
-		if !pkg.listed {
-			byBenchmark = false
-		}
-		for _, f := range pkg.Benchmarks {
-			if !seen[f] {
-				seen[f] = true
-				functions = append(functions, f)
-			}
-		}
-	}
+	functions, byBenchmark := st.functions[ip]
 	if !byBenchmark {
 		if names == nil {
 			return []unit{{bench: st.plan.Bench}}
@@ -634,9 +619,11 @@ func (st *runState) units(ip string, names []string) []unit {
 }
 
 // listBenchmarks asks each binary which top-level benchmark functions it
-// has (-test.list), keeping those -bench selects. A binary that cannot
-// list them is run a package at a time, as before, with a warning.
+// has (-test.list), keeping those -bench selects, and sets st.functions.
+// A package whose binary cannot list them, on any side, runs a package at
+// a time, as before, with a note.
 func (st *runState) listBenchmarks(ctx context.Context) error {
+	whole := map[string]bool{}
 	for _, s := range st.out.Sides {
 		for i := range s.Packages {
 			pkg := &s.Packages[i]
@@ -652,15 +639,16 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 					return ctx.Err()
 				}
 				st.progress("warning: %s: listing the benchmarks of %s failed (%v); its benchmarks run in one process per side per round", s.Name, pkg.ImportPath, err)
+				whole[pkg.ImportPath] = true
 				continue
 			}
 			if d > slowStart {
 				// A TestMain that sets up something heavy would pay for it
 				// once per benchmark function and round.
 				st.progress("%s: the test binary of %s took %s to start and list its benchmarks (a TestMain's setup?), so its benchmarks run in one process per side per round", s.Name, pkg.ImportPath, d.Round(time.Millisecond))
+				whole[pkg.ImportPath] = true
 				continue
 			}
-			pkg.listed = true
 			for _, l := range strings.Split(buf.String(), "\n") {
 				l = strings.TrimSpace(l)
 				if benchFuncRE.MatchString(l) && plan.SelectsBenchmark(st.plan.Bench, l) {
@@ -669,12 +657,25 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 			}
 		}
 	}
+	st.functions = map[string][]string{}
 	n := 0
 	pkgs := st.unionPackages()
 	for _, ip := range pkgs {
-		if u := st.units(ip, nil); len(u) > 0 && u[0].function != "" {
-			n += len(u)
+		if whole[ip] {
+			continue
 		}
+		var functions []string
+		for _, s := range st.out.Sides {
+			if pkg := s.pkg(ip); pkg != nil {
+				for _, f := range pkg.Benchmarks {
+					if !slices.Contains(functions, f) {
+						functions = append(functions, f)
+					}
+				}
+			}
+		}
+		st.functions[ip] = functions
+		n += len(functions)
 	}
 	st.progress("interleaving by benchmark: %d benchmark function(s) in %d package(s), each run with base and head back to back", n, len(pkgs))
 	return nil
@@ -1170,11 +1171,10 @@ func (st *runState) writeManifest(runErr error) error {
 	m := Manifest{
 		Packages: st.plan.Packages, Suite: st.plan.Suite, Bench: st.plan.Bench, Benchtime: st.plan.Benchtime,
 		Rounds: st.plan.Rounds, RoundsDone: st.out.RoundsDone, Runs: st.out.Runs,
-		Interleave: string(st.plan.Interleave),
-		ElapsedNS:  st.out.Elapsed, BenchNS: st.out.BenchTime,
+		ElapsedNS: st.out.Elapsed, BenchNS: st.out.BenchTime,
 	}
-	if st.plan.Protocol == plan.Sequential {
-		m.Interleave = ""
+	if st.plan.Protocol != plan.Sequential {
+		m.Interleave = string(st.plan.Interleave)
 	}
 	if runErr != nil {
 		m.Error = runErr.Error()
