@@ -176,7 +176,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	if in.timeout, err = time.ParseDuration(get("timeout", cli.DefaultTimeout.String())); err != nil {
 		errs = append(errs, fmt.Errorf("input timeout: %q is not a duration such as 5m", get("timeout", "")))
 	}
-	switch v := get("adaptive", "false"); v {
+	switch v := get("adaptive", string(cli.DefaultAdaptive)); v {
 	case "true":
 		in.adaptive = decide.UntilSettled
 	case "false":
@@ -341,6 +341,7 @@ func (p *publisher) runCommand(ctx context.Context, dir, resultsDir string, envi
 	cfg.ResultsLabel = p.workspaceRel(resultsDir)
 	cfg.Interleave = in.interleave
 	cfg.AdaptiveRule = in.adaptive
+	cfg.MaxRounds, cfg.TimeBudget = 0, 0
 	if in.adaptive != "" {
 		cfg.MaxRounds, cfg.TimeBudget = in.maxRounds, in.timeBudget
 		if cfg.MaxRounds == 0 {

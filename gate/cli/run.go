@@ -33,29 +33,32 @@ const (
 	DefaultBenchtime = "25ms"
 	DefaultTimeout   = 5 * time.Minute
 	DefaultOut       = ".benchgate"
-	// DefaultTest is the test benchgate run decides with: benchstat's
-	// U-test. The paired sign test with confirm rounds was measured as a
-	// default and raised a false alarm in a whole-suite A/A run
-	// (docs/statistics.md).
-	DefaultTest = decide.TestUTest
+	// DefaultTest is the test benchgate run decides with: the sign test on
+	// the per-round ratios head/base. With DefaultInterleave and
+	// DefaultAdaptive it caught a 5% slowdown under a drifting load in 19
+	// of 20 runs where the U-test caught 7 (docs/statistics.md, "The
+	// defaults since 2026-12-01"). compare keeps benchstat's U-test.
+	DefaultTest = decide.TestPaired
 	// DefaultAlpha is benchgate run's significance level, stricter than
 	// the 0.05 compare shares with benchstat. A gate judges every pull
 	// request: at 0.05 one of 20 whole-suite A/A runs failed (p_adj 0.035),
-	// at 0.01 none of 40 did, and a 5% slowdown under a drifting load was
-	// still caught in 18 of 20 runs judged again (12 of 20 in new runs;
-	// docs/statistics.md).
+	// at 0.01 none of 40 did (docs/statistics.md).
 	DefaultAlpha = 0.01
-	// DefaultInterleave is what a round alternates the sides by.
-	// Interleaving by benchmark helped the paired view under drift, but it
-	// cost the U-test (the default test) power and adds a process start
-	// per benchmark function (docs/statistics.md, "a package with more
-	// than one benchmark").
-	DefaultInterleave = plan.ByPackage
+	// DefaultInterleave is what a round alternates the sides by: each
+	// benchmark function in its own process puts base and head of one
+	// benchmark back to back, so the paired ratio cancels drift even in a
+	// package of many benchmarks.
+	DefaultInterleave = plan.ByBenchmark
+	// DefaultAdaptive is the rule for rounds after -rounds: every
+	// benchmark whose outcome is still open runs again, up to
+	// DefaultMaxRounds.
+	DefaultAdaptive = decide.UntilSettled
 )
 
 // DefaultMaxRounds is the most rounds an adaptive run gives a benchmark
-// when no maximum is set.
-func DefaultMaxRounds(rounds int) int { return 3 * rounds }
+// when no maximum is set: twice -rounds, which bounds a run at about twice
+// the fixed rounds' time (the whole-suite A/A runs, docs/statistics.md).
+func DefaultMaxRounds(rounds int) int { return 2 * rounds }
 
 // RunConfig is everything "benchgate run" needs, whether it came from
 // flags or from action inputs.
@@ -93,12 +96,12 @@ type RunConfig struct {
 	// "package".
 	Interleave string
 	// MaxRounds > Rounds turns on adaptive rounds: undecided benchmarks
-	// get more rounds, up to MaxRounds or TimeBudget.
+	// get more rounds, up to MaxRounds or TimeBudget. MaxRounds <= Rounds
+	// means exactly Rounds.
 	MaxRounds  int
 	TimeBudget time.Duration
 	// AdaptiveRule says which benchmarks get the adaptive rounds; empty
-	// with MaxRounds set means decide.UntilSettled. By default there are
-	// no adaptive rounds.
+	// with MaxRounds set means decide.UntilSettled.
 	AdaptiveRule decide.AdaptiveRule
 }
 
@@ -143,6 +146,8 @@ func DefaultRunConfig() RunConfig {
 		Timeout:             DefaultTimeout,
 		Out:                 DefaultOut,
 		Interleave:          string(DefaultInterleave),
+		AdaptiveRule:        DefaultAdaptive,
+		MaxRounds:           DefaultMaxRounds(DefaultRounds),
 		DetectToolchainBump: true,
 		Output: outputFlags{
 			alpha: DefaultAlpha, confidence: compare.DefaultOptions.Confidence,
@@ -189,9 +194,9 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 	fs.StringVar(&cfg.Protocol, "protocol", string(plan.Interleaved), "run `order`: interleaved (rotated rounds) or sequential (all base runs, then all head runs; for comparison only)")
 	fs.StringVar(&cfg.Interleave, "interleave", cfg.Interleave, "`unit` a round alternates the sides by: benchmark (each top-level benchmark function runs in its own process, base and head back to back) or package (one process per package per side)")
 	fs.BoolVar(&cfg.FreshCopies, "fresh-binaries", cfg.FreshCopies, "run a fresh copy of each test binary every run, so its placement in memory varies instead of biasing one side")
-	adaptive := &adaptiveFlag{}
-	fs.Var(adaptive, "adaptive", "`rule` for rounds after -rounds, up to -max-rounds or -time-budget: confirm (only apparent regressions run again, until confirmed), settle (every benchmark whose outcome is open either way runs again; -adaptive alone), or false (exactly -rounds)")
-	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 3 × -rounds)")
+	adaptive := &adaptiveFlag{on: true, rule: DefaultAdaptive}
+	fs.Var(adaptive, "adaptive", "`rule` for rounds after -rounds, up to -max-rounds or -time-budget: confirm (only apparent regressions run again, until confirmed), settle (the default, also -adaptive alone: every benchmark whose outcome is open either way runs again), or false (exactly -rounds)")
+	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 2 × -rounds)")
 	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included (0: none)")
 	quick := fs.Bool("quick", false, "run only the built-in suite's quick subset (about 5 s per side per round; implies the suite and sets -bench)")
 	cfg.Output.register(fs)
@@ -200,17 +205,21 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 	}
 	cfg.Packages = fs.Args()
 	cfg.AdaptiveRule = adaptive.rule
-	if adaptive.on && cfg.MaxRounds == 0 {
-		cfg.MaxRounds = DefaultMaxRounds(cfg.Rounds)
+	maxSet := isSet(fs, "max-rounds")
+	if !adaptive.on && (maxSet || cfg.TimeBudget != 0) {
+		return usagef("drop -adaptive=false", "-max-rounds and -time-budget only apply to adaptive runs")
 	}
-	if !adaptive.on && (cfg.MaxRounds != 0 || cfg.TimeBudget != 0) {
-		return usagef("add -adaptive=confirm or -adaptive", "-max-rounds and -time-budget only apply to adaptive runs")
+	switch {
+	case !adaptive.on:
+		cfg.MaxRounds = 0
+	case !maxSet:
+		cfg.MaxRounds = DefaultMaxRounds(cfg.Rounds)
 	}
 	if *quick {
 		if len(cfg.Packages) > 0 {
 			return usagef("drop -quick to benchmark your packages, or the packages to run the quick suite", "-quick runs the built-in suite, but packages were given: %s", strings.Join(cfg.Packages, " "))
 		}
-		if benchSet(fs) {
+		if isSet(fs, "bench") {
 			return usagef("", "-quick sets -bench itself; give one or the other")
 		}
 		cfg.Bench = suite.QuickBench
@@ -232,11 +241,11 @@ func (cfg *RunConfig) SetOutputFlags(args []string) error {
 	return err
 }
 
-// benchSet reports whether -bench was given.
-func benchSet(fs *flag.FlagSet) bool {
+// isSet reports whether the flag called name was given.
+func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "bench" {
+		if f.Name == name {
 			set = true
 		}
 	})
@@ -296,9 +305,13 @@ func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
 	}
 
 	if need := decide.SamplesNeeded(policy.Alpha); cfg.Rounds < need {
+		utest := "the U-test"
+		if policy.Test == decide.TestPaired {
+			utest = "the U-test, which decides the rows whose rounds cannot be paired,"
+		}
 		return nil, usagef(fmt.Sprintf("use -rounds %d or more (%d is the default)", need, DefaultRounds),
-			"-rounds %d is too few: with %d samples per side the U-test can never reach p <= %v (its smallest p is %.3f)",
-			cfg.Rounds, cfg.Rounds, policy.Alpha, decide.MinP(cfg.Rounds, cfg.Rounds))
+			"-rounds %d is too few: with %d samples per side %s can never reach p <= %v (its smallest p is %.3f)",
+			cfg.Rounds, cfg.Rounds, utest, policy.Alpha, decide.MinP(cfg.Rounds, cfg.Rounds))
 	}
 	if most := max(cfg.Rounds, cfg.MaxRounds); policy.Test == decide.TestPaired && most < decide.SignRoundsNeeded(policy.Alpha) {
 		need := decide.SignRoundsNeeded(policy.Alpha)

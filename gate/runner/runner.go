@@ -628,7 +628,7 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 		for i := range s.Packages {
 			pkg := &s.Packages[i]
 			var buf bytes.Buffer
-			cmd := Cmd{Dir: pkg.Dir, Env: s.env, Path: pkg.Binary, Args: []string{"-test.list=^Benchmark", "-test.run=^$"}}
+			cmd := Cmd{Dir: pkg.Dir, Env: s.env, Path: pkg.Binary, Args: []string{"-test.list=.", "-test.run=^$"}}
 			pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
 			t0 := st.now()
 			err := st.exec.Run(pctx, cmd, &buf)
@@ -649,11 +649,23 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 				whole[pkg.ImportPath] = true
 				continue
 			}
+			listed := 0
 			for _, l := range strings.Split(buf.String(), "\n") {
 				l = strings.TrimSpace(l)
+				if testFuncRE.MatchString(l) {
+					listed++
+				}
 				if benchFuncRE.MatchString(l) && plan.SelectsBenchmark(st.plan.Bench, l) {
 					pkg.Benchmarks = append(pkg.Benchmarks, l)
 				}
+			}
+			if listed == 0 {
+				// Only packages with test files are built, so a binary
+				// that lists nothing at all (a TestMain that never calls
+				// m.Run) is broken. Run as a whole, the missing PASS
+				// says so, where skipping it would measure nothing.
+				st.progress("%s: the test binary of %s listed no tests or benchmarks, so it runs as a whole, one process per side per round", s.Name, pkg.ImportPath)
+				whole[pkg.ImportPath] = true
 			}
 		}
 	}
@@ -690,6 +702,10 @@ const slowStart = 500 * time.Millisecond
 // it: anything else on standard output (a TestMain's) is not one.
 var benchFuncRE = regexp.MustCompile(`^Benchmark[\p{L}\p{N}_]*$`)
 
+// testFuncRE matches any name -test.list=. prints: tests, benchmarks,
+// fuzz targets and examples.
+var testFuncRE = regexp.MustCompile(`^(Test|Benchmark|Fuzz|Example)[\p{L}\p{N}_]*$`)
+
 func (st *runState) orderNames(r int) string {
 	var names []string
 	for _, si := range plan.Order(r, len(st.out.Sides)) {
@@ -725,7 +741,11 @@ func (st *runState) adaptiveRounds(ctx context.Context, pkgs []string, roundsSta
 		if err := st.round(ctx, r, pkgs, sel); err != nil {
 			return err
 		}
-		st.progress("adaptive round %d/%d done (%s) for %d package(s) with undecided benchmarks", r+1, p.MaxRounds, st.orderNames(r), len(sel))
+		undecided := 0
+		for _, names := range sel {
+			undecided += len(names)
+		}
+		st.progress("adaptive round %d/%d done (%s): %d undecided benchmark(s) in %d package(s)", r+1, p.MaxRounds, st.orderNames(r), undecided, len(sel))
 	}
 	st.progress("adaptive: reached -max-rounds %d", p.MaxRounds)
 	return nil

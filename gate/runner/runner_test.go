@@ -376,7 +376,7 @@ func benchRuns(fe *fakeExec) []string {
 }
 
 // With -interleave benchmark, a package whose binary cannot list its
-// benchmarks, or takes long to start (a TestMain that sets something up,
+// benchmarks, lists nothing, or takes long to start (a TestMain that sets something up,
 // which every function would pay for in every round), runs whole, with a
 // note saying why.
 func TestRunInterleaveFallsBackToPackages(t *testing.T) {
@@ -390,6 +390,10 @@ func TestRunInterleaveFallsBackToPackages(t *testing.T) {
 		{"slow start", func(now *time.Time) *fakeExec {
 			return &fakeExec{list: []string{"BenchmarkX\n", "BenchmarkX\n"}, onList: func() { *now = now.Add(2 * time.Second) }}
 		}, "took 2s to start and list its benchmarks"},
+		// A TestMain that never calls m.Run lists nothing: run whole, its
+		// missing PASS is reported instead of the package measuring nothing.
+		{"lists nothing", func(*time.Time) *fakeExec { return &fakeExec{list: []string{"", "BenchmarkX\n"}} },
+			"the test binary of example.com/a listed no tests or benchmarks"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			now := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
