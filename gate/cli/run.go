@@ -35,9 +35,11 @@ const (
 	DefaultOut       = ".benchgate"
 	// DefaultTest is the test benchgate run decides with: the sign test on
 	// the per-round ratios head/base. With DefaultInterleave and
-	// DefaultAdaptive it caught a 5% slowdown under a drifting load in 19
-	// of 20 runs where the U-test caught 7 (docs/statistics.md, "The
-	// defaults since 2026-12-01"). compare keeps benchstat's U-test.
+	// DefaultAdaptive it caught a 5% slowdown under a drifting load in
+	// 10/10 runs (19/20 in a package of nine, where the U-test caught 7)
+	// and raised no false alarm in 20 whole-suite A/A runs
+	// (docs/statistics.md, "The defaults since 2026-12-01"). compare
+	// keeps benchstat's U-test.
 	DefaultTest = decide.TestPaired
 	// DefaultAlpha is benchgate run's significance level, stricter than
 	// the 0.05 compare shares with benchstat. A gate judges every pull
