@@ -340,14 +340,7 @@ func (p *publisher) runCommand(ctx context.Context, dir, resultsDir string, envi
 	cfg.Out = resultsDir
 	cfg.ResultsLabel = p.workspaceRel(resultsDir)
 	cfg.Interleave = in.interleave
-	cfg.AdaptiveRule = in.adaptive
-	cfg.MaxRounds, cfg.TimeBudget = 0, 0
-	if in.adaptive != "" {
-		cfg.MaxRounds, cfg.TimeBudget = in.maxRounds, in.timeBudget
-		if cfg.MaxRounds == 0 {
-			cfg.MaxRounds = cli.DefaultMaxRounds(cfg.Rounds)
-		}
-	}
+	cfg.AdaptiveRule, cfg.MaxRounds, cfg.TimeBudget = in.adaptive, in.maxRounds, in.timeBudget
 	if err := cfg.SetOutputFlags(append(in.flags(), "-format", "text")); err != nil {
 		return err
 	}

@@ -97,14 +97,12 @@ type RunConfig struct {
 	// (each top-level benchmark function in its own process) or
 	// "package".
 	Interleave string
-	// MaxRounds > Rounds turns on adaptive rounds: undecided benchmarks
-	// get more rounds, up to MaxRounds or TimeBudget. MaxRounds <= Rounds
-	// means exactly Rounds.
-	MaxRounds  int
-	TimeBudget time.Duration
-	// AdaptiveRule says which benchmarks get the adaptive rounds; empty
-	// with MaxRounds set means decide.UntilSettled.
+	// AdaptiveRule says which benchmarks get rounds after Rounds, up to
+	// MaxRounds (0: DefaultMaxRounds(Rounds)) or TimeBudget; empty means
+	// exactly Rounds.
 	AdaptiveRule decide.AdaptiveRule
+	MaxRounds    int
+	TimeBudget   time.Duration
 }
 
 // adaptiveFlag is -adaptive: a boolean flag, where -adaptive alone means
@@ -149,7 +147,6 @@ func DefaultRunConfig() RunConfig {
 		Out:                 DefaultOut,
 		Interleave:          string(DefaultInterleave),
 		AdaptiveRule:        DefaultAdaptive,
-		MaxRounds:           DefaultMaxRounds(DefaultRounds),
 		DetectToolchainBump: true,
 		Output: outputFlags{
 			alpha: DefaultAlpha, confidence: compare.DefaultOptions.Confidence,
@@ -207,21 +204,14 @@ func runCommand(ctx context.Context, args []string, env *Env) error {
 	}
 	cfg.Packages = fs.Args()
 	cfg.AdaptiveRule = adaptive.rule
-	maxSet := isSet(fs, "max-rounds")
-	if !adaptive.on && (maxSet || cfg.TimeBudget != 0) {
+	if !adaptive.on && (cfg.MaxRounds != 0 || cfg.TimeBudget != 0) {
 		return usagef("drop -adaptive=false", "-max-rounds and -time-budget only apply to adaptive runs")
-	}
-	switch {
-	case !adaptive.on:
-		cfg.MaxRounds = 0
-	case !maxSet:
-		cfg.MaxRounds = DefaultMaxRounds(cfg.Rounds)
 	}
 	if *quick {
 		if len(cfg.Packages) > 0 {
 			return usagef("drop -quick to benchmark your packages, or the packages to run the quick suite", "-quick runs the built-in suite, but packages were given: %s", strings.Join(cfg.Packages, " "))
 		}
-		if isSet(fs, "bench") {
+		if benchSet(fs) {
 			return usagef("", "-quick sets -bench itself; give one or the other")
 		}
 		cfg.Bench = suite.QuickBench
@@ -243,11 +233,11 @@ func (cfg *RunConfig) SetOutputFlags(args []string) error {
 	return err
 }
 
-// isSet reports whether the flag called name was given.
-func isSet(fs *flag.FlagSet, name string) bool {
+// benchSet reports whether -bench was given.
+func benchSet(fs *flag.FlagSet) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) {
-		if f.Name == name {
+		if f.Name == "bench" {
 			set = true
 		}
 	})
@@ -290,6 +280,12 @@ func Execute(ctx context.Context, cfg RunConfig, env *Env) (*Result, error) {
 		return nil, err
 	}
 	policy.Until = cfg.AdaptiveRule
+	switch {
+	case cfg.AdaptiveRule == "":
+		cfg.MaxRounds, cfg.TimeBudget = 0, 0
+	case cfg.MaxRounds == 0:
+		cfg.MaxRounds = DefaultMaxRounds(cfg.Rounds)
+	}
 	wd := cfg.Dir
 	if wd == "" {
 		if wd, err = os.Getwd(); err != nil {
