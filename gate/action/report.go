@@ -4,18 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/benchgate/benchgate/gate/cli"
 	"github.com/benchgate/benchgate/gate/gitx"
+	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/publish"
 	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // MetadataFile is the name of the metadata file in a results directory.
@@ -53,20 +53,19 @@ const maxMetadata = 64 << 10
 func readResults(dir string) (base, head string, meta *Metadata, err error) {
 	st, err := os.Lstat(dir)
 	if err != nil {
-		return "", "", nil, &cli.UsageError{Msg: fmt.Sprintf("results directory %s: %v", dir, unwrap(err)),
-			Hint: "download the measuring job's artifact into results-dir first (actions/download-artifact)"}
+		return "", "", nil, usage.Errorf("download the measuring job's artifact into results-dir first (actions/download-artifact)", "results directory %s: %v", dir, brief.Cause(err))
 	}
 	if !st.IsDir() {
-		return "", "", nil, &cli.UsageError{Msg: fmt.Sprintf("results directory %s is not a directory", dir)}
+		return "", "", nil, usage.Errorf("", "results directory %s is not a directory", dir)
 	}
 	regular := func(name string) (string, error) {
 		p := filepath.Join(dir, name)
 		st, err := os.Lstat(p)
 		if err != nil {
-			return "", &cli.UsageError{Msg: fmt.Sprintf("results directory %s has no %s: %v", dir, name, unwrap(err))}
+			return "", usage.Errorf("", "results directory %s has no %s: %v", dir, name, brief.Cause(err))
 		}
 		if !st.Mode().IsRegular() {
-			return "", &cli.UsageError{Msg: fmt.Sprintf("%s in the results is not a regular file (a symlink?); refusing it", name)}
+			return "", usage.Errorf("", "%s in the results is not a regular file (a symlink?); refusing it", name)
 		}
 		return p, nil
 	}
@@ -90,12 +89,12 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 		return "", "", nil, err
 	}
 	if len(data) > maxMetadata {
-		return "", "", nil, &cli.UsageError{Msg: fmt.Sprintf("%s is larger than %d bytes; refusing it", MetadataFile, maxMetadata)}
+		return "", "", nil, usage.Errorf("", "%s is larger than %d bytes; refusing it", MetadataFile, maxMetadata)
 	}
 	var m Metadata
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&m); err != nil {
-		return "", "", nil, &cli.UsageError{Msg: fmt.Sprintf("%s is not valid: %v", MetadataFile, err)}
+		return "", "", nil, usage.Errorf("", "%s is not valid: %v", MetadataFile, err)
 	}
 	var problems []string
 	if m.PRNumber < 0 || m.PRNumber > 1<<31 {
@@ -103,7 +102,7 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 	}
 	for _, s := range []string{m.BaseSHA, m.HeadSHA} {
 		if s != "" && !gitx.IsFullHash(s) {
-			problems = append(problems, fmt.Sprintf("%q is not a commit hash", report.SanitizeText(truncate(s, 80))))
+			problems = append(problems, fmt.Sprintf("%q is not a commit hash", report.SanitizeText(brief.Clip(s, 80))))
 		}
 	}
 	if m.CommentID != "" {
@@ -112,69 +111,48 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 		}
 	}
 	if len(problems) > 0 {
-		return "", "", nil, &cli.UsageError{Msg: MetadataFile + " is not valid: " + strings.Join(problems, "; ")}
+		return "", "", nil, &usage.Error{Msg: MetadataFile + " is not valid: " + strings.Join(problems, "; ")}
 	}
 	return base, head, &m, nil
 }
 
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
-}
-
-func unwrap(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
 // reportCommand is the privileged half of the fork-safe split.
-func (p *publisher) reportCommand(ctx context.Context, resultsDir string) error {
+func (s *step) reportCommand(ctx context.Context, resultsDir string) error {
 	base, head, meta, err := readResults(resultsDir)
 	if err != nil {
 		return err
 	}
 	// Recompute from the raw results: a report.json in an artifact is
 	// whatever the fork wanted it to be.
-	rep, policy, err := p.analyze([]string{base}, []string{head})
+	policy := s.in.analysisPolicy()
+	rep, err := pipeline.Analyze([]string{base}, []string{head}, policy, s.in.run.Compare)
 	if err != nil {
 		return err
 	}
-	rep.ResultsDir = p.workspaceRel(resultsDir)
+	rep.ResultsDir = s.workspaceRel(resultsDir)
 	if meta != nil {
-		if repo := p.env.Getenv("GITHUB_REPOSITORY"); meta.Repository != "" && repo != "" && meta.Repository != repo {
-			p.a.Warningf("benchgate: the results say they are for %s, but this is %s; not commenting", report.SanitizeText(truncate(meta.Repository, 100)), repo)
+		if repo := s.w.gh.Repository; meta.Repository != "" && repo != "" && meta.Repository != repo {
+			s.a.Warningf("benchgate: the results say they are for %s, but this is %s; not commenting", report.SanitizeText(brief.Clip(meta.Repository, 100)), repo)
 			meta.PRNumber = 0
 		}
 		if meta.BaseSHA != "" || meta.HeadSHA != "" {
 			rep.Sides = []report.Side{
-				{Name: "base", Label: shortSHA(meta.BaseSHA), Commit: meta.BaseSHA},
-				{Name: "head", Label: shortSHA(meta.HeadSHA), Commit: meta.HeadSHA},
+				{Name: "base", Label: brief.Commit(meta.BaseSHA), Commit: meta.BaseSHA},
+				{Name: "head", Label: brief.Commit(meta.HeadSHA), Commit: meta.HeadSHA},
 			}
 		}
 	}
-	rep.WriteText(p.env.Stdout)
-	if err := cli.WriteReports(resultsDir, rep); err != nil {
-		p.a.Warningf("benchgate: writing reports: %v", err)
+	rep.WriteText(s.w.env.Stdout)
+	if err := pipeline.WriteReports(resultsDir, rep); err != nil {
+		s.a.Warningf("benchgate: writing reports: %v", err)
 	}
-	p.setOutputs(rep, resultsDir)
-	number := p.trustedPR(ctx, meta)
-	if meta != nil && meta.CommentID != "" && p.in.commentID == publish.DefaultCommentID {
-		p.in.commentID = meta.CommentID
+	s.setOutputs(rep, resultsDir)
+	number := s.trustedPR(ctx, meta)
+	if meta != nil && meta.CommentID != "" && s.in.commentID == publish.DefaultCommentID {
+		s.in.commentID = meta.CommentID
 	}
-	p.publish(ctx, rep, number)
-	return p.gate(rep, policy.FailOn)
-}
-
-func shortSHA(s string) string {
-	if len(s) > 12 {
-		return s[:12]
-	}
-	return s
+	s.publish(ctx, rep, number)
+	return s.gate(rep, policy.FailOn)
 }
 
 // trustedPR decides which pull request the report may comment on. The
@@ -183,11 +161,11 @@ func shortSHA(s string) string {
 // artifact. A fork could name any pull request there, so the number is
 // accepted only if that pull request's head is the commit the measuring
 // run was for (workflow_run.head_sha, which GitHub sets, not the fork).
-func (p *publisher) trustedPR(ctx context.Context, meta *Metadata) int {
-	if p.in.prNumber > 0 {
-		return p.in.prNumber
+func (s *step) trustedPR(ctx context.Context, meta *Metadata) int {
+	if s.in.prNumber > 0 {
+		return s.in.prNumber
 	}
-	ev := p.ev
+	ev := s.w.event
 	if ev == nil {
 		return 0
 	}
@@ -198,25 +176,25 @@ func (p *publisher) trustedPR(ctx context.Context, meta *Metadata) int {
 		return ev.WorkflowRun.PullRequests[0]
 	}
 	if meta == nil || meta.PRNumber <= 0 {
-		p.a.Infof("benchgate: the measuring run names no pull request, so no comment")
+		s.a.Infof("benchgate: the measuring run names no pull request, so no comment")
 		return 0
 	}
-	owner, repo, ok := p.repository()
-	if !ok || p.in.token == "" {
+	owner, repo, ok := s.repository()
+	if !ok || s.in.token == "" {
 		return 0
 	}
-	c, err := publish.New(publish.Config{Token: p.in.token, APIURL: p.env.Getenv("GITHUB_API_URL")})
+	c, err := publish.New(publish.Config{Token: s.in.token, APIURL: s.w.gh.APIURL})
 	if err != nil {
-		p.a.Warningf("benchgate: cannot check the pull request: %v", err)
+		s.a.Warningf("benchgate: cannot check the pull request: %v", err)
 		return 0
 	}
 	pr, _, err := c.Client().PullRequests.Get(ctx, owner, repo, meta.PRNumber)
 	if err != nil {
-		p.a.Warningf("benchgate: cannot check pull request #%d: %v; not commenting", meta.PRNumber, err)
+		s.a.Warningf("benchgate: cannot check pull request #%d: %v; not commenting", meta.PRNumber, err)
 		return 0
 	}
 	if got := pr.GetHead().GetSHA(); got != ev.WorkflowRun.HeadSHA {
-		p.a.Warningf("benchgate: the results name pull request #%d, whose head is %s, but the measuring run was for %s; not commenting", meta.PRNumber, shortSHA(got), shortSHA(ev.WorkflowRun.HeadSHA))
+		s.a.Warningf("benchgate: the results name pull request #%d, whose head is %s, but the measuring run was for %s; not commenting", meta.PRNumber, brief.Commit(got), brief.Commit(ev.WorkflowRun.HeadSHA))
 		return 0
 	}
 	return meta.PRNumber

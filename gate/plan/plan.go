@@ -15,11 +15,14 @@
 package plan
 
 import (
-	"fmt"
-	"golang.org/x/perf/benchfmt"
+	"go/version"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/benchgate/benchgate/internal/brief"
+	"golang.org/x/perf/benchfmt"
 )
 
 // Side is one side of the comparison.
@@ -49,7 +52,7 @@ func (s Side) Label() string {
 	}
 	switch {
 	case s.Commit != "":
-		c := ShortCommit(s.Commit)
+		c := brief.Commit(s.Commit)
 		if s.Ref != "" && s.Ref != s.Commit && s.Ref != c {
 			c += " (" + s.Ref + ")"
 		}
@@ -61,12 +64,9 @@ func (s Side) Label() string {
 }
 
 // ShortCommit abbreviates a commit hash to 12 characters.
-func ShortCommit(c string) string {
-	if len(c) > 12 {
-		return c[:12]
-	}
-	return c
-}
+//
+// Deprecated: use brief.Commit.
+func ShortCommit(c string) string { return brief.Commit(c) }
 
 // Plan is a complete description of a gate run.
 type Plan struct {
@@ -147,56 +147,76 @@ func Order(r, n int) []int {
 	return out
 }
 
-var toolchainRE = regexp.MustCompile(`^(local|auto|path|go1(\.[0-9]+){0,2}((rc|beta)[0-9]+)?(\+(auto|path))?)$`)
-
 // ValidToolchain reports whether s is a GOTOOLCHAIN value the go command
-// accepts: local, auto, path, or a release name such as go1.27.3.
-func ValidToolchain(s string) bool { return toolchainRE.MatchString(s) }
+// accepts: local, auto, path, or a Go version such as go1.27.3 (as the
+// standard library's go/version reads them), optionally followed by +auto
+// or +path.
+func ValidToolchain(s string) bool {
+	switch s {
+	case "local", "auto", "path":
+		return true
+	}
+	name, ok := strings.CutSuffix(s, "+auto")
+	if !ok {
+		name, _ = strings.CutSuffix(s, "+path")
+	}
+	return strings.HasPrefix(name, "go1") && version.IsValid(name)
+}
+
+// checkToolchains is the one check of the sides' toolchains, made before
+// anything else looks at the sides.
+func (p *Plan) checkToolchains() error {
+	for _, s := range p.Sides {
+		if s.Toolchain != "" && !ValidToolchain(s.Toolchain) {
+			return usage.Errorf("use local for the installed Go, or a release such as go1.27.3",
+				"invalid {%s-toolchain} %q: not a GOTOOLCHAIN value", s.Name, s.Toolchain)
+		}
+	}
+	return nil
+}
 
 var benchtimeRE = regexp.MustCompile(`^([0-9]+x|[0-9.]+(ns|us|µs|ms|s|m|h))$`)
 
-// Validate checks the plan for mistakes a user can make, and returns an
-// error that names the flag.
+// Validate checks the plan for mistakes a user can make, and returns a
+// *usage.Error that names the setting.
 func (p *Plan) Validate() error {
 	if len(p.Sides) < 2 {
-		return fmt.Errorf("a comparison needs at least two sides, got %d", len(p.Sides))
+		return usage.Errorf("", "a comparison needs at least two sides, got %d", len(p.Sides))
 	}
-	for _, s := range p.Sides {
-		if s.Toolchain != "" && !ValidToolchain(s.Toolchain) {
-			return fmt.Errorf("invalid -%s-toolchain %q: want a GOTOOLCHAIN value such as local or go1.27.3", s.Name, s.Toolchain)
-		}
+	if err := p.checkToolchains(); err != nil {
+		return err
 	}
 	if p.Rounds < 1 {
-		return fmt.Errorf("invalid -rounds %d: want at least 1", p.Rounds)
+		return usage.Errorf("", "invalid {rounds} %d: want at least 1", p.Rounds)
 	}
 	if !benchtimeRE.MatchString(p.Benchtime) {
-		return fmt.Errorf("invalid -benchtime %q: want a duration such as 100ms or a count such as 1000x", p.Benchtime)
+		return usage.Errorf("", "invalid {benchtime} %q: want a duration such as 100ms or a count such as 1000x", p.Benchtime)
 	}
 	if _, err := regexp.Compile(p.Bench); err != nil {
-		return fmt.Errorf("invalid -bench %q: %v", p.Bench, err)
+		return usage.Errorf("", "invalid {bench} %q: %v", p.Bench, err)
 	}
 	switch p.Protocol {
 	case "", Interleaved, Sequential:
 	default:
-		return fmt.Errorf("invalid -protocol %q: want interleaved or sequential", p.Protocol)
+		return usage.Errorf("", "invalid {protocol} %q: want interleaved or sequential", p.Protocol)
 	}
 	switch p.Interleave {
 	case "", ByPackage, ByBenchmark:
 	default:
-		return fmt.Errorf("invalid -interleave %q: want benchmark or package", p.Interleave)
+		return usage.Errorf("", "invalid {interleave} %q: want benchmark or package", p.Interleave)
 	}
 	if p.MaxRounds != 0 && p.MaxRounds < p.Rounds {
-		return fmt.Errorf("invalid -max-rounds %d: want at least -rounds (%d)", p.MaxRounds, p.Rounds)
+		return usage.Errorf("", "invalid {max-rounds} %d: want at least {rounds} (%d)", p.MaxRounds, p.Rounds)
 	}
 	if p.TimeBudget < 0 {
-		return fmt.Errorf("invalid -time-budget %v", p.TimeBudget)
+		return usage.Errorf("", "invalid {time-budget} %v", p.TimeBudget)
 	}
 	if p.Timeout <= 0 {
-		return fmt.Errorf("invalid -timeout %v: want a positive duration such as 5m", p.Timeout)
+		return usage.Errorf("", "invalid {timeout} %v: want a positive duration such as 5m", p.Timeout)
 	}
 	for _, pkg := range p.Packages {
 		if strings.HasPrefix(pkg, "-") {
-			return fmt.Errorf("invalid package %q: flags go before the packages (benchgate run [flags] [packages])", pkg)
+			return usage.Errorf("", "invalid package %q: flags go before the packages (benchgate run [flags] [packages])", pkg)
 		}
 	}
 	return nil

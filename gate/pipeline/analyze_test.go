@@ -1,4 +1,4 @@
-package cli
+package pipeline
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
 )
 
@@ -43,7 +44,10 @@ func TestAnalyzeAdaptiveRule(t *testing.T) {
 		{decide.UntilConfirmed, decide.Inconclusive},
 		{"", decide.Unchanged},
 	} {
-		rep, _, err := Analyze([]string{bp}, []string{hp}, []string{"-decide", "paired"}, tc.until)
+		policy := decide.DefaultPolicy
+		policy.Test = decide.TestPaired
+		policy.Adaptive, policy.Until = tc.until != "", tc.until
+		rep, err := Analyze([]string{bp}, []string{hp}, policy, compare.DefaultOptions)
 		if err != nil {
 			t.Fatal(err)
 		}

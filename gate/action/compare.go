@@ -1,0 +1,54 @@
+package action
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/pipeline"
+	"github.com/benchgate/benchgate/gate/usage"
+)
+
+// compareCommand compares result files given as inputs.
+func (s *step) compareCommand(ctx context.Context, dir string) error {
+	if s.in.compareBase == "" || s.in.compareHead == "" {
+		return &usage.Error{Msg: "command compare needs the inputs compare-base and compare-head"}
+	}
+	var paths [2][]string
+	for i, arg := range []string{s.in.compareBase, s.in.compareHead} {
+		var list []string
+		for _, part := range strings.Split(arg, ",") {
+			part = strings.TrimSpace(part)
+			if part == "" {
+				continue
+			}
+			abs, err := within(dir, part, []string{"compare-base", "compare-head"}[i])
+			if err != nil {
+				return err
+			}
+			list = append(list, abs)
+		}
+		side := []compare.Side{compare.Base, compare.Head}[i]
+		files, err := compare.ExpandPaths(side, list)
+		if err != nil {
+			return err
+		}
+		paths[i] = files
+	}
+	policy := s.in.analysisPolicy()
+	rep, err := pipeline.Analyze(paths[0], paths[1], policy, s.in.run.Compare)
+	if err != nil {
+		return err
+	}
+	out := filepath.Join(dir, s.in.resultsDir)
+	rep.ResultsDir = s.workspaceRel(out)
+	rep.WriteText(s.w.env.Stdout)
+	if err := os.MkdirAll(out, 0o755); err == nil {
+		pipeline.WriteReports(out, rep)
+	}
+	s.setOutputs(rep, out)
+	s.publish(ctx, rep, s.prNumber(0))
+	return s.gate(rep, policy.FailOn)
+}

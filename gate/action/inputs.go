@@ -1,0 +1,176 @@
+package action
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/pipeline"
+	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/publish"
+	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/sethvargo/go-githubactions"
+)
+
+// inputStyle names settings as the Action's inputs: {rounds} is "input
+// rounds", {out} is "input results-dir".
+var inputStyle usage.Style = func(setting string) string {
+	switch setting {
+	case "out":
+		return "input results-dir"
+	case "packages":
+		return "input packages"
+	}
+	return "input " + setting
+}
+
+// inputs are the action's inputs, parsed and checked once: the run's
+// configuration as typed values, and what only the Action has.
+type inputs struct {
+	command string
+	// run is the configuration of command run, before the event's sides,
+	// the directory and the environment are added. Its Policy and
+	// Compare serve commands report and compare too.
+	run                      pipeline.Config
+	resultsDir               string
+	workingDirectory         string
+	compareBase, compareHead string
+	comment                  string
+	commentID                string
+	prNumber                 int
+	token                    string
+}
+
+func readInputs(a *githubactions.Action) (*inputs, error) {
+	get := func(name, def string) string {
+		if v := strings.TrimSpace(a.GetInput(name)); v != "" {
+			return v
+		}
+		return def
+	}
+	cfg := pipeline.DefaultConfig()
+	in := &inputs{
+		command:          get("command", "run"),
+		resultsDir:       get("results-dir", pipeline.DefaultOut),
+		workingDirectory: get("working-directory", "."),
+		compareBase:      get("compare-base", ""),
+		compareHead:      get("compare-head", ""),
+		comment:          get("comment", "on-regression"),
+		commentID:        get("comment-id", publish.DefaultCommentID),
+		token:            get("github-token", ""),
+	}
+	cfg.Packages = strings.Fields(get("packages", ""))
+	cfg.Bench = get("bench", cfg.Bench)
+	cfg.Benchtime = get("benchtime", cfg.Benchtime)
+	cfg.BaseRef, cfg.HeadRef = get("base-ref", ""), get("head-ref", "")
+	cfg.BaseToolchain, cfg.HeadToolchain = get("base-toolchain", ""), get("head-toolchain", "")
+
+	var errs []error
+	var err error
+	if cfg.Rounds, err = strconv.Atoi(get("rounds", strconv.Itoa(pipeline.DefaultRounds))); err != nil {
+		errs = append(errs, fmt.Errorf("input rounds: %q is not a whole number", get("rounds", "")))
+	}
+	alpha, err := strconv.ParseFloat(get("alpha", strconv.FormatFloat(pipeline.DefaultAlpha, 'g', -1, 64)), 64)
+	if err != nil {
+		errs = append(errs, fmt.Errorf("input alpha: %q is not a number", get("alpha", "")))
+	}
+	if cfg.Timeout, err = time.ParseDuration(get("timeout", pipeline.DefaultTimeout.String())); err != nil {
+		errs = append(errs, fmt.Errorf("input timeout: %q is not a duration such as 5m", get("timeout", "")))
+	}
+	switch v := get("adaptive", string(pipeline.DefaultAdaptive)); v {
+	case "true":
+		cfg.Adaptive = decide.UntilSettled
+	case "false":
+		cfg.Adaptive = ""
+	default:
+		if cfg.Adaptive, err = decide.ParseAdaptiveRule(v); err != nil {
+			errs = append(errs, fmt.Errorf("input adaptive: %q is not true, false, confirm or settle", v))
+		}
+	}
+	if v := get("max-rounds", ""); v != "" {
+		if cfg.MaxRounds, err = strconv.Atoi(v); err != nil {
+			errs = append(errs, fmt.Errorf("input max-rounds: %q is not a whole number", v))
+		}
+	}
+	if v := get("time-budget", ""); v != "" {
+		if cfg.TimeBudget, err = time.ParseDuration(v); err != nil {
+			errs = append(errs, fmt.Errorf("input time-budget: %q is not a duration such as 8m", v))
+		}
+	}
+	policy := cfg.Policy
+	if v := get("decide", string(pipeline.DefaultTest)); !setChoice(&policy.Test, v, decide.ParseTest) {
+		errs = append(errs, fmt.Errorf("input decide: %q is not one of utest, paired", v))
+	}
+	switch v := plan.Granularity(get("interleave", string(pipeline.DefaultInterleave))); v {
+	case plan.ByBenchmark, plan.ByPackage:
+		cfg.Interleave = v
+	default:
+		errs = append(errs, fmt.Errorf("input interleave: %q is not one of benchmark, package", v))
+	}
+	if v := get("pr-number", ""); v != "" {
+		if in.prNumber, err = strconv.Atoi(v); err != nil || in.prNumber <= 0 {
+			errs = append(errs, fmt.Errorf("input pr-number: %q is not a pull-request number", v))
+		}
+	}
+	if v := get("fail-on", string(policy.FailOn)); !setChoice(&policy.FailOn, v, decide.ParseFailOn) {
+		errs = append(errs, fmt.Errorf("input fail-on: %q is not one of regression, inconclusive, never", v))
+	}
+	if v := get("correction", string(policy.Correction)); !setChoice(&policy.Correction, v, decide.ParseCorrection) {
+		errs = append(errs, fmt.Errorf("input correction: %q is not one of holm, none", v))
+	}
+	if policy.Threshold, err = decide.ParsePercent(get("threshold", decide.FormatPercent(policy.Threshold))); err != nil {
+		errs = append(errs, fmt.Errorf("input threshold: %v", err))
+	}
+	if policy.Thresholds, err = decide.ParseThresholds(get("thresholds", "")); err != nil {
+		errs = append(errs, fmt.Errorf("input thresholds: %v", err))
+	}
+	switch in.command {
+	case "run", "report", "compare":
+	default:
+		errs = append(errs, fmt.Errorf("input command: %q is not one of run, report, compare", in.command))
+	}
+	switch in.comment {
+	case "always", "on-regression", "never":
+	default:
+		errs = append(errs, fmt.Errorf("input comment: %q is not one of always, on-regression, never", in.comment))
+	}
+	if _, err := publish.Marker(in.commentID); err != nil {
+		errs = append(errs, fmt.Errorf("input comment-id: %v", err))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, &usage.Error{Msg: err.Error(), Hint: "see the inputs in action.yml"}
+	}
+	policy.Alpha = alpha
+	cfg.Policy = policy
+	cfg.Compare = compare.Options{Confidence: policy.Confidence, Alpha: alpha}
+	cfg.Format = report.Text
+	if err := pipeline.CheckPolicy(cfg.Policy, cfg.Compare); err != nil {
+		return nil, err
+	}
+	in.run = cfg
+	return in, nil
+}
+
+// setChoice parses v into *dst and reports whether it was valid.
+func setChoice[T any](dst *T, v string, parse func(string) (T, error)) bool {
+	x, err := parse(v)
+	if err != nil {
+		return false
+	}
+	*dst = x
+	return true
+}
+
+// analysisPolicy is the policy commands report and compare decide with.
+// The measuring job of a fork split ran with the same inputs, so its
+// adaptive rule says what was left undecided.
+func (in *inputs) analysisPolicy() decide.Policy {
+	p := in.run.Policy
+	p.Adaptive, p.Until = in.run.Adaptive != "", in.run.Adaptive
+	return p
+}

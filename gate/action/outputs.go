@@ -1,0 +1,160 @@
+package action
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/ghevent"
+	"github.com/benchgate/benchgate/gate/pipeline"
+	"github.com/benchgate/benchgate/gate/publish"
+	"github.com/benchgate/benchgate/gate/report"
+)
+
+// setOutputs writes the action's outputs, the job summary and one error
+// annotation per regression.
+func (s *step) setOutputs(rep *report.Report, resultsDir string) {
+	s.a.SetOutput("verdict", string(rep.Verdict))
+	s.a.SetOutput("regressions", strconv.Itoa(rep.Counts[decide.Regression]))
+	// Paths relative to the workspace: a container action sees the
+	// workspace at /github/workspace, the runner's later steps at another
+	// path, and relative paths mean the same to both.
+	out := s.workspaceRel(resultsDir)
+	s.a.SetOutput("results-dir", out)
+	s.a.SetOutput("report", filepath.Join(out, "report.md"))
+	s.a.SetOutput("json", filepath.Join(out, "report.json"))
+	if s.w.gh.StepSummary != "" {
+		var b strings.Builder
+		rep.WriteMarkdown(&b)
+		// A step summary may hold 1 MiB.
+		body, _ := publish.Fit(b.String(), 1<<20-1024, "*… the report was cut to fit the job summary; the full report is "+filepath.Base(resultsDir)+"/report.md in the results.*")
+		s.a.AddStepSummary(body)
+	}
+	for _, d := range rep.Decisions {
+		if d.Status != decide.Regression {
+			continue
+		}
+		s.a.WithFieldsMap(map[string]string{"title": "benchgate: regression"}).Errorf("%s (%s): %s (p=%.3f), threshold %s",
+			report.SanitizeText(d.Benchmark), report.SanitizeText(d.Unit), report.FormatDelta(d), d.P, decide.FormatPercent(d.Threshold))
+	}
+}
+
+// workspaceRel expresses path relative to the workspace when it is inside
+// it.
+func (s *step) workspaceRel(path string) string {
+	ws := s.w.gh.Workspace
+	if ws == "" {
+		return path
+	}
+	rel, err := filepath.Rel(ws, path)
+	if err != nil || !filepath.IsLocal(rel) {
+		return path
+	}
+	return rel
+}
+
+// repository returns GITHUB_REPOSITORY as owner and name, and whether it
+// has exactly that shape.
+func (s *step) repository() (owner, repo string, ok bool) {
+	owner, repo, ok = strings.Cut(s.w.gh.Repository, "/")
+	return owner, repo, ok && ghevent.ValidName(owner) && ghevent.ValidName(repo)
+}
+
+// gate turns the verdict into the step's result.
+func (s *step) gate(rep *report.Report, failOn decide.FailOn) error {
+	if err := pipeline.Gate(rep, failOn); err != nil {
+		return err
+	}
+	if rep.Verdict == decide.InconclusiveVerdict {
+		s.a.Warningf("benchgate: %d comparison(s) could not be decided (too few samples); the gate passes. Raise rounds, or set fail-on: inconclusive to fail instead.",
+			rep.Counts[decide.TooFewSamples]+rep.Counts[decide.Inconclusive])
+	}
+	return nil
+}
+
+// prNumber is the pull request to comment on: the event's, else the
+// input's, else fallback.
+func (s *step) prNumber(fallback int) int {
+	if ev := s.w.event; ev != nil && ev.PRNumber > 0 {
+		return ev.PRNumber
+	}
+	if s.in.prNumber > 0 {
+		return s.in.prNumber
+	}
+	return fallback
+}
+
+// newCommenter is the GitHub API client for the PR comment.
+func (s *step) newCommenter(logf func(string, ...any)) (*publish.Commenter, error) {
+	return publish.New(publish.Config{
+		Token:          s.in.token,
+		APIURL:         s.w.gh.APIURL,
+		Logf:           logf,
+		TruncationNote: "*… the comment was cut to fit GitHub's limit; the full report is in the job summary.*",
+	})
+}
+
+// publish posts or updates the PR comment. Nothing here changes the
+// verdict: failures are warnings.
+func (s *step) publish(ctx context.Context, rep *report.Report, number int) {
+	in := s.in
+	if in.comment == "never" {
+		return
+	}
+	if number <= 0 {
+		if in.comment == "always" {
+			s.a.Infof("benchgate: not a pull request, so no comment")
+		}
+		return
+	}
+	if in.token == "" {
+		s.a.Warningf("benchgate: no github-token, so no PR comment")
+		return
+	}
+	owner, repo, ok := s.repository()
+	if !ok {
+		s.a.Warningf("benchgate: GITHUB_REPOSITORY is not owner/repo, so no PR comment")
+		return
+	}
+	var body strings.Builder
+	rep.WriteMarkdown(&body)
+	if url := s.runURL(); url != "" {
+		fmt.Fprintf(&body, "\n<sub>[Workflow run](%s)</sub>\n", url)
+	}
+	c, err := s.newCommenter(func(format string, args ...any) { s.a.Infof(format, args...) })
+	if err != nil {
+		s.a.Warningf("benchgate: cannot comment: %v", err)
+		return
+	}
+	create := in.comment == "always" || rep.Verdict == decide.RegressionVerdict || rep.Verdict == decide.ErrorVerdict
+	var res *publish.Result
+	if create {
+		res, err = c.Upsert(ctx, owner, repo, number, in.commentID, body.String())
+	} else {
+		res, err = c.Update(ctx, owner, repo, number, in.commentID, body.String())
+	}
+	var perm *publish.PermissionError
+	switch {
+	case errors.As(err, &perm):
+		s.a.Warningf("benchgate: the token may not comment on this pull request (%v). For pull requests from forks, use the fork-safe workflow_run split described in the README.", err)
+	case err != nil:
+		s.a.Warningf("benchgate: commenting failed: %v", err)
+	case res.Action == publish.NotFound:
+		s.a.Infof("benchgate: no regression and no earlier comment, so no comment (comment: on-regression)")
+	default:
+		s.a.Infof("benchgate: comment %s: %s", res.Action, res.URL)
+		s.a.SetOutput("comment-url", res.URL)
+	}
+}
+
+func (s *step) runURL() string {
+	gh := s.w.gh
+	if gh.ServerURL == "" || gh.Repository == "" || gh.RunID == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s/%s/actions/runs/%d", gh.ServerURL, gh.Repository, gh.RunID)
+}

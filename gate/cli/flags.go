@@ -1,0 +1,136 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/pipeline"
+	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/usage"
+)
+
+// statsFlags are the flags shared by run and compare: statistics, policy
+// and output format. They are strings until parse turns them into the
+// pipeline's typed values.
+type statsFlags struct {
+	alpha      float64
+	confidence float64
+	threshold  string
+	thresholds string
+	failOn     string
+	format     string
+	correction string
+	test       string
+	ignore     string
+	filter     string
+}
+
+// newStatsFlags starts from a policy's values: run's defaults or
+// compare's (benchstat's alpha and test).
+func newStatsFlags(p decide.Policy) statsFlags {
+	return statsFlags{
+		alpha:      p.Alpha,
+		confidence: compare.DefaultOptions.Confidence,
+		threshold:  decide.FormatPercent(p.Threshold),
+		failOn:     string(p.FailOn),
+		format:     string(report.Text),
+		correction: string(p.Correction),
+		test:       string(p.Test),
+	}
+}
+
+func (o *statsFlags) register(fs *flag.FlagSet) {
+	fs.Float64Var(&o.alpha, "alpha", o.alpha, "significance level: a change is significant when p <= `α`")
+	fs.Float64Var(&o.confidence, "confidence", o.confidence, "confidence `level` of the intervals shown")
+	fs.StringVar(&o.threshold, "threshold", o.threshold, "smallest worsening that counts as a regression, for every unit (`percent`)")
+	fs.StringVar(&o.thresholds, "thresholds", o.thresholds, "per-unit thresholds, e.g. 'sec/op=10%,allocs/op=0%' (`list`)")
+	fs.StringVar(&o.failOn, "fail-on", o.failOn, "what fails the gate: regression, inconclusive or never")
+	fs.StringVar(&o.format, "format", o.format, "report `format`: text, markdown or json")
+	fs.StringVar(&o.test, "decide", o.test, "the `test` a decision rests on: utest (Mann-Whitney on the two sides, as benchstat) or paired (sign test on per-round ratios head/base; rows that cannot be paired use the U-test)")
+	fs.StringVar(&o.correction, "correction", o.correction, "multiple-comparison `correction`: holm (family-wise error over all comparisons) or none (each p as it is, like benchstat)")
+	fs.StringVar(&o.ignore, "ignore", o.ignore, "extra file-level configuration `keys` to ignore when matching base with head (comma-separated)")
+	fs.StringVar(&o.filter, "filter", o.filter, "benchstat-style filter `expression`, e.g. '.unit:sec/op'")
+}
+
+// parse validates the flags and builds the policy, the compare options and
+// the format.
+func (o *statsFlags) parse() (decide.Policy, compare.Options, report.Format, error) {
+	p := decide.DefaultPolicy
+	var opts compare.Options
+	t, err := decide.ParsePercent(o.threshold)
+	if err != nil {
+		return p, opts, "", usage.Errorf("", "invalid {threshold}: %v", err)
+	}
+	ts, err := decide.ParseThresholds(o.thresholds)
+	if err != nil {
+		return p, opts, "", usage.Errorf("", "invalid {thresholds}: %v", err)
+	}
+	failOn, err := decide.ParseFailOn(o.failOn)
+	if err != nil {
+		return p, opts, "", usage.Errorf("", "%v", err)
+	}
+	correction, err := decide.ParseCorrection(o.correction)
+	if err != nil {
+		return p, opts, "", usage.Errorf("", "%v", err)
+	}
+	test, err := decide.ParseTest(o.test)
+	if err != nil {
+		return p, opts, "", usage.Errorf("", "%v", err)
+	}
+	format, err := report.ParseFormat(o.format)
+	if err != nil {
+		return p, opts, "", err
+	}
+	p.Alpha, p.Threshold, p.Thresholds, p.FailOn = o.alpha, t, ts, failOn
+	p.Correction, p.Test, p.Confidence = correction, test, o.confidence
+	opts = compare.Options{Confidence: o.confidence, Alpha: o.alpha, Filter: o.filter, Ignore: pipeline.SplitList(o.ignore)}
+	if err := pipeline.CheckPolicy(p, opts); err != nil {
+		return p, opts, "", err
+	}
+	return p, opts, format, nil
+}
+
+// adaptiveFlag is -adaptive: a boolean flag, where -adaptive alone means
+// the rule "settle", that also takes a rule by name (-adaptive=confirm).
+type adaptiveFlag struct {
+	on   bool
+	rule decide.AdaptiveRule
+}
+
+func (a *adaptiveFlag) IsBoolFlag() bool { return true }
+
+func (a *adaptiveFlag) String() string {
+	if a == nil || !a.on {
+		return "false"
+	}
+	return string(a.rule)
+}
+
+func (a *adaptiveFlag) Set(s string) error {
+	switch s {
+	case "true":
+		a.on, a.rule = true, decide.UntilSettled
+	case "false":
+		a.on, a.rule = false, ""
+	default:
+		r, err := decide.ParseAdaptiveRule(s)
+		if err != nil {
+			return fmt.Errorf("want true, false, confirm or settle")
+		}
+		a.on, a.rule = true, r
+	}
+	return nil
+}
+
+// flagSet reports whether the flag name was given.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			set = true
+		}
+	})
+	return set
+}

@@ -1,0 +1,186 @@
+package pipeline
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
+	"github.com/benchgate/benchgate/gate/usage"
+)
+
+// Analyze is the compare → decide → report part of the pipeline, for
+// result files that already exist (benchgate compare, the Action's report
+// and compare commands) as for a run's own. policy.Adaptive and
+// policy.Until say which adaptive rule the files were measured with:
+// what it still found undecided at the end is inconclusive, as in the run
+// that measured them.
+func Analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.Options) (*report.Report, error) {
+	if err := CheckPolicy(policy, opts); err != nil {
+		return nil, err
+	}
+	return analyze(basePaths, headPaths, policy, opts)
+}
+
+func analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.Options) (*report.Report, error) {
+	res, err := compare.Load(basePaths, headPaths, opts)
+	if err != nil {
+		return nil, err
+	}
+	for _, side := range []compare.Side{compare.Base, compare.Head} {
+		if res.Results[side] == 0 {
+			msg := fmt.Sprintf("no benchmark results in %s", strings.Join(res.Files[side], ", "))
+			if bad := sideProblems(res, side); len(bad) > 0 {
+				msg += fmt.Sprintf(" (%d malformed lines, first: %s)", len(bad), bad[0])
+			}
+			return nil, &compare.InputError{Side: side, Msg: msg,
+				Hint: "the input must hold lines like \"BenchmarkX-8  1000  1234 ns/op\" (go test -bench output)"}
+		}
+	}
+	// A gate that compared nothing must not pass: every benchmark being
+	// new or removed means the sides do not measure the same thing.
+	compared, only := 0, map[compare.Side]int{}
+	for _, c := range res.Comparisons {
+		switch {
+		case c.Compared():
+			compared++
+		case c.Base != nil:
+			only[compare.Base]++
+		default:
+			only[compare.Head]++
+		}
+	}
+	if compared == 0 {
+		msg := fmt.Sprintf("base and head have no benchmark in common, so nothing was compared (%d benchmark-unit rows only in base, %d only in head)", only[compare.Base], only[compare.Head])
+		if len(res.Notes) > 0 {
+			msg += "; " + res.Notes[0]
+		}
+		return nil, &compare.InputError{Side: "inputs", Msg: msg,
+			Hint: "compare results of the same benchmarks, with the same units; if only a configuration line (goos, pkg, cpu) differs, {ignore} that key"}
+	}
+	dec := decide.Decide(res, policy)
+	if policy.Adaptive {
+		dec.MarkInconclusive()
+	}
+	rep := report.New(dec, res.Confidence)
+	rep.Notes = append(rep.Notes, res.Notes...)
+	for _, s := range res.SyntaxErrors {
+		rep.Notes = append(rep.Notes, "malformed line skipped: "+s)
+	}
+	return rep, nil
+}
+
+// sideProblems returns the malformed-line messages about one side's
+// files (each message starts with its file name).
+func sideProblems(res *compare.Result, side compare.Side) []string {
+	var out []string
+	for _, s := range res.SyntaxErrors {
+		for _, f := range res.Files[side] {
+			if strings.HasPrefix(s, f+":") {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// analyzeRun compares what a run measured. When the run failed, the report
+// still shows whatever both sides measured, under the error verdict.
+func analyzeRun(out *runner.Outcome, policy decide.Policy, opts compare.Options, runErr error, names usage.Style) (*report.Report, error) {
+	files := out.Files()
+	var rep *report.Report
+	var err error
+	if len(files) >= 2 {
+		rep, err = analyze(files[:1], files[1:2], policy, opts)
+	} else {
+		err = errors.New("no sides")
+	}
+	if runErr != nil {
+		if err != nil {
+			rep = report.New(&decide.Result{Policy: policy, Counts: map[decide.Status]int{}}, opts.Confidence)
+		}
+		rep.Verdict = decide.ErrorVerdict
+		rep.Error = names.Render(runErr.Error())
+		return rep, nil
+	}
+	return rep, err
+}
+
+// nextRound is the adaptive stage's question, asked after each round past
+// the minimum: which benchmarks are still undecided? It compares what the
+// results files hold so far and answers with the names of those
+// benchmarks per package; the runner runs only them.
+func nextRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(int) (map[string][]string, error) {
+	if p.MaxRounds <= p.Rounds {
+		return nil
+	}
+	return func(done int) (map[string][]string, error) {
+		files := []string{filepath.Join(p.ResultsDir, p.Sides[0].Name+".txt"), filepath.Join(p.ResultsDir, p.Sides[1].Name+".txt")}
+		res, err := compare.Load(files[:1], files[1:], opts)
+		if err != nil {
+			return nil, err
+		}
+		names := map[string][]string{}
+		seen := map[string]bool{}
+		for _, d := range decide.Decide(res, policy).Decisions {
+			pkg := d.Config["pkg"]
+			if !decide.Undecided(d, policy.Until) || seen[pkg+"\x00"+d.Benchmark] {
+				continue
+			}
+			seen[pkg+"\x00"+d.Benchmark] = true
+			names[pkg] = append(names[pkg], d.Benchmark)
+		}
+		return names, nil
+	}
+}
+
+// WriteReports saves the report in every format next to the raw results,
+// for the Action and for anyone who looks later.
+func WriteReports(dir string, rep *report.Report) error {
+	var errs []error
+	for name, f := range map[string]report.Format{"report.md": report.Markdown, "report.json": report.JSON, "report.txt": report.Text} {
+		var buf bytes.Buffer
+		if err := rep.Write(&buf, f); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := writeFileAtomic(filepath.Join(dir, name), buf.Bytes()); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// writeFileAtomic writes data to path via a temporary file, so a reader
+// never sees half a report.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	// Readable by others: in a container action the runner's later steps
+	// (upload-artifact) run as another user.
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,167 @@
+package pipeline
+
+import (
+	"io"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/usage"
+)
+
+// Defaults of a gate run ("benchgate run" and the Action's inputs).
+// docs/statistics.md gives the measurements each was chosen from.
+const (
+	// DefaultRounds rounds of DefaultBenchtime each: the two halves of a
+	// pair run close together in time, and each test gets enough samples
+	// to reach DefaultAlpha after the correction.
+	DefaultRounds    = 32
+	DefaultBenchtime = "25ms"
+	DefaultTimeout   = 5 * time.Minute
+	DefaultOut       = ".benchgate"
+	// DefaultTest is the sign test on the per-round ratios head/base,
+	// which cancels drift slower than a round. compare keeps benchstat's
+	// U-test.
+	DefaultTest = decide.TestPaired
+	// DefaultAlpha is stricter than the 0.05 that compare shares with
+	// benchstat, because a gate judges every pull request.
+	DefaultAlpha = 0.01
+	// DefaultInterleave puts base and head of one benchmark function
+	// back to back, so the paired ratio cancels drift even in a package
+	// of many benchmarks.
+	DefaultInterleave = plan.ByBenchmark
+	// DefaultAdaptive gives every benchmark whose outcome is still open
+	// more rounds, up to DefaultMaxRounds.
+	DefaultAdaptive = decide.UntilSettled
+)
+
+// DefaultMaxRounds is the most rounds an adaptive run gives a benchmark
+// when no maximum is set: twice the fixed rounds, which bounds a run at
+// about twice their time.
+func DefaultMaxRounds(rounds int) int { return 2 * rounds }
+
+// Config is one gate run, whichever front end filled it: the command line
+// from its flags, the Action from its inputs. Every field is a value;
+// nothing here is a flag string.
+type Config struct {
+	// BaseRef and HeadRef are git refs of the sides; empty means the
+	// default base and the working tree.
+	BaseRef, HeadRef string
+	// BaseToolchain and HeadToolchain are GOTOOLCHAIN values; empty
+	// means the environment's (or, with DetectToolchainBump, the one the
+	// side's go.mod asks for).
+	BaseToolchain, HeadToolchain string
+	// DetectToolchainBump makes a change of go.mod's go or toolchain line
+	// between base and head set each side's toolchain.
+	DetectToolchainBump bool
+	// Packages are package patterns relative to Dir; none means the
+	// built-in suite.
+	Packages []string
+	// Bench, Benchtime, Rounds and Timeout are go test's -bench,
+	// -benchtime, the number of interleaved rounds and the bound on one
+	// benchmark process.
+	Bench     string
+	Benchtime string
+	Rounds    int
+	Timeout   time.Duration
+	// Out is the results directory.
+	Out string
+	// Dir is the directory to run in; package patterns are relative to
+	// it. Empty means the process's working directory.
+	Dir string
+	// Environ is the environment to derive children's environments from;
+	// nil means the process's. Secrets are removed either way.
+	Environ []string
+	// Progress receives progress lines and warnings; nil discards them.
+	Progress io.Writer
+	// ResultsLabel is how reports name the results directory; empty means
+	// its absolute path. The Action names it relative to the workspace,
+	// the path later steps outside the container can use.
+	ResultsLabel string
+	// Protocol is plan.Interleaved (empty means that too) or
+	// plan.Sequential.
+	Protocol plan.Protocol
+	// FreshCopies runs a fresh copy of each test binary every run.
+	FreshCopies bool
+	// Interleave is what a round alternates the sides by.
+	Interleave plan.Granularity
+	// Adaptive is the rule for rounds after Rounds, up to MaxRounds (0:
+	// DefaultMaxRounds(Rounds)) or TimeBudget; empty means exactly
+	// Rounds.
+	Adaptive   decide.AdaptiveRule
+	MaxRounds  int
+	TimeBudget time.Duration
+	// Policy is what counts as a regression; its Adaptive and Until are
+	// set from Adaptive by Run.
+	Policy decide.Policy
+	// Compare are the options of the compare stage.
+	Compare compare.Options
+	// Format is the format of the report the front end prints.
+	Format report.Format
+	// Names is how the front end names settings, for the messages that
+	// end up in reports; nil means the command line's flags.
+	Names usage.Style
+}
+
+// DefaultConfig is the configuration with every default applied.
+func DefaultConfig() Config {
+	policy := decide.DefaultPolicy
+	policy.Alpha = DefaultAlpha
+	policy.Test = DefaultTest
+	return Config{
+		Bench:               ".",
+		Benchtime:           DefaultBenchtime,
+		Rounds:              DefaultRounds,
+		Timeout:             DefaultTimeout,
+		Out:                 DefaultOut,
+		Interleave:          DefaultInterleave,
+		Adaptive:            DefaultAdaptive,
+		DetectToolchainBump: true,
+		Policy:              policy,
+		Compare:             compare.Options{Confidence: compare.DefaultOptions.Confidence, Alpha: DefaultAlpha},
+		Format:              report.Text,
+	}
+}
+
+// CheckPolicy checks the statistics settings that the front ends parse,
+// as a run and a comparison of files both need them.
+func CheckPolicy(p decide.Policy, o compare.Options) error {
+	if !(p.Alpha > 0 && p.Alpha < 1) {
+		return usage.Errorf("", "invalid {alpha} %v: want a number between 0 and 1, e.g. 0.05", p.Alpha)
+	}
+	if !(o.Confidence > 0 && o.Confidence < 1) {
+		return usage.Errorf("", "invalid {confidence} %v: want a number between 0 and 1, e.g. 0.95", o.Confidence)
+	}
+	for u := range p.Thresholds {
+		// The units are printed in the verdict line of every report, as
+		// they are; in a pull request's workflow they are its author's.
+		if strings.ContainsFunc(u, badUnitRune) {
+			return usage.Errorf("units are single words such as sec/op, B/op, allocs/op, B/s or a custom metric's unit",
+				"invalid {thresholds}: %q is not a unit", u)
+		}
+	}
+	return nil
+}
+
+// badUnitRune reports whether r cannot be part of a unit in a threshold:
+// benchmark units are single words, and these characters would be markup,
+// mentions or commands in a report.
+func badUnitRune(r rune) bool {
+	return unicode.IsSpace(r) || unicode.IsControl(r) || !unicode.IsPrint(r) || strings.ContainsRune("<>|`@#&[]()!~\\\"':*", r)
+}
+
+// SplitList splits a comma-separated list, dropping empty items: the
+// shape of -ignore, the packages input and the like.
+func SplitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

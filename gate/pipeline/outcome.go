@@ -1,0 +1,125 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
+	"github.com/benchgate/benchgate/gate/usage"
+)
+
+// Exit codes are part of benchgate's interface, the same in both front
+// ends.
+const (
+	ExitPass       = 0
+	ExitRegression = 1
+	ExitUsage      = 2
+	ExitFailed     = 3
+)
+
+// RegressionError is returned when the verdict fails the gate. It maps to
+// exit code 1.
+type RegressionError struct {
+	Verdict decide.Verdict
+	Count   int
+}
+
+func (e *RegressionError) Error() string {
+	if e.Verdict == decide.InconclusiveVerdict {
+		return "the gate failed: some comparisons could not be decided ({fail-on} inconclusive)"
+	}
+	return fmt.Sprintf("the gate failed: %d regression(s)", e.Count)
+}
+
+// Gate turns a report's verdict into the run's outcome under failOn: a
+// *RegressionError when the verdict fails the gate, else nil. Warning
+// about a verdict that passes but is not clean is the front end's job.
+func Gate(r *report.Report, failOn decide.FailOn) error {
+	if failOn.Fails(r.Verdict) {
+		return &RegressionError{Verdict: r.Verdict, Count: r.Counts[decide.Regression]}
+	}
+	return nil
+}
+
+// ExitCode maps an outcome to benchgate's exit code.
+func ExitCode(err error) int {
+	var reg *RegressionError
+	var ue *usage.Error
+	var ie *compare.InputError
+	switch {
+	case err == nil:
+		return ExitPass
+	case errors.As(err, &reg):
+		return ExitRegression
+	case errors.As(err, &ue), errors.As(err, &ie):
+		return ExitUsage
+	}
+	return ExitFailed
+}
+
+// PrintError writes err for a person, in the words of the front end that
+// read the configuration (names), each line prefixed "benchgate: " and its
+// hint on a line of its own. Errors can carry a benchmark's output, which
+// a pull request controls, so every line is sanitized: in a workflow, the
+// log is read for workflow commands.
+func PrintError(w io.Writer, err error, names usage.Style) {
+	if err == nil {
+		return
+	}
+	say := func(format string, args ...any) {
+		fmt.Fprintln(w, report.SanitizeLines(names.Render(fmt.Sprintf(format, args...))))
+	}
+	var ue *usage.Error
+	var bf *runner.BenchmarkFailedError
+	switch {
+	case errors.As(err, &ue):
+		say("benchgate: %s", ue.Msg)
+		if ue.Hint != "" {
+			say("hint: %s", ue.Hint)
+		}
+	case errors.As(err, &bf):
+		say("benchgate: %s", err)
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		if msg := err.Error(); strings.HasPrefix(msg, "interrupted") {
+			say("benchgate: %s", msg)
+		} else {
+			say("benchgate: interrupted: %s", msg)
+		}
+	default:
+		say("benchgate: %s", err)
+	}
+}
+
+// Hint is the hint of a usage error, in the words of names; empty for
+// other errors.
+func Hint(err error, names usage.Style) string {
+	var ue *usage.Error
+	if errors.As(err, &ue) {
+		return names.Render(ue.Hint)
+	}
+	return ""
+}
+
+// Progress returns the stream both front ends print progress to: each
+// write (one line) prefixed "benchgate: " and sanitized, since the lines
+// can quote git and the go command on the pull request's code.
+func Progress(w io.Writer) io.Writer { return prefixWriter{w: w, prefix: "benchgate: "} }
+
+type prefixWriter struct {
+	w      io.Writer
+	prefix string
+}
+
+func (p prefixWriter) Write(b []byte) (int, error) {
+	line := report.SanitizeLines(strings.TrimRight(strings.TrimLeft(string(b), " "), "\n"))
+	if _, err := p.w.Write([]byte(p.prefix + line + "\n")); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}

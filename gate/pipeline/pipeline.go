@@ -1,0 +1,241 @@
+// Package pipeline is benchgate's gate run from start to end, the one
+// pipeline under both front ends: plan → run → compare → decide → report.
+// The command line (package cli) and the GitHub Action (package action)
+// each fill one [Config] and call [Run], or [Analyze] for results that
+// already exist; neither knows how the stages work, and no stage knows
+// which front end it serves.
+//
+// # Stages
+//
+//   - plan (package plan): the sides, packages and rounds; refs are
+//     resolved, the default base chosen and a toolchain bump detected.
+//   - run (package runner): each side built once, the binaries run in
+//     interleaved, rotated rounds, adaptive rounds for what is undecided.
+//   - compare (package compare): the results files read into
+//     per-benchmark, per-unit comparisons.
+//   - decide (package decide): a status per comparison and a verdict.
+//   - report (package report): text, markdown and JSON.
+//
+// Publishing (outputs, summary, comment) is the Action's own stage.
+//
+// # Outcomes
+//
+// Mistakes in the configuration are *usage.Error (exit code 2), a verdict
+// that fails the gate is a [*RegressionError] (1), benchmarks that could
+// not be built or run are a *runner.BenchmarkFailedError (3); [ExitCode]
+// maps any outcome to its code and [PrintError] words it for a person.
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
+	"github.com/benchgate/benchgate/gate/suite"
+	"github.com/benchgate/benchgate/gate/usage"
+)
+
+// Result is what Run did: the plan, the run, and the report.
+type Result struct {
+	Plan    *plan.Plan
+	Run     *runner.Outcome
+	Report  *report.Report
+	Policy  decide.Policy
+	Options compare.Options
+}
+
+// Run plans, runs, compares and decides, and writes the reports into the
+// results directory; it prints progress but not the report. The error is
+// a *usage.Error for a bad configuration and the run's error (typically a
+// *runner.BenchmarkFailedError) when benchmarks failed; in that case the
+// Result is still returned, with the error verdict. Run does not turn the
+// verdict into an error: see Gate.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	policy, opts := cfg.Policy, cfg.Compare
+	if err := CheckPolicy(policy, opts); err != nil {
+		return nil, err
+	}
+	policy.Until = cfg.Adaptive
+	switch {
+	case cfg.Adaptive == "":
+		cfg.MaxRounds, cfg.TimeBudget = 0, 0
+	case cfg.MaxRounds == 0:
+		cfg.MaxRounds = DefaultMaxRounds(cfg.Rounds)
+	}
+	names := cfg.Names
+	if names == nil {
+		names = usage.Flags
+	}
+	wd := cfg.Dir
+	if wd == "" {
+		var err error
+		if wd, err = os.Getwd(); err != nil {
+			return nil, err
+		}
+	}
+	environ := cfg.Environ
+	if environ == nil {
+		environ = os.Environ()
+	}
+	childEnv := runner.ChildEnv(environ)
+	progress := cfg.Progress
+	if progress == nil {
+		progress = io.Discard
+	}
+
+	if err := checkRounds(cfg, policy); err != nil {
+		return nil, err
+	}
+	p, err := newPlan(cfg)
+	if err != nil {
+		return nil, err
+	}
+	repo, err := plan.Resolve(ctx, p, wd, childEnv, cfg.DetectToolchainBump)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	for _, s := range p.Sides {
+		line := fmt.Sprintf("%s = %s", s.Name, s.Label())
+		if s.Why != "" {
+			line += fmt.Sprintf(" (%s)", s.Why)
+		}
+		fmt.Fprintln(progress, line)
+	}
+	if p.Suite {
+		fmt.Fprintf(progress, "packages: the built-in crypto suite (%s %s)\n", names("bench"), p.Bench)
+	}
+
+	out, runErr := runner.Run(ctx, p, runner.Options{
+		Repo:        repo,
+		WorkDir:     wd,
+		Env:         childEnv,
+		Progress:    progress,
+		UnpackSuite: suite.Unpack,
+		Next:        nextRound(p, policy, opts),
+	})
+	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
+		return nil, usage.Errorf("give packages that have _test.go files with benchmarks, e.g. ./...", "%v", runErr)
+	}
+	if ctx.Err() != nil && runErr != nil {
+		return nil, runErr
+	}
+
+	policy.Adaptive = p.MaxRounds > p.Rounds
+	rep, aerr := analyzeRun(out, policy, opts, runErr, names)
+	if aerr != nil && runErr == nil {
+		var ie *compare.InputError
+		if errors.As(aerr, &ie) {
+			hint := fmt.Sprintf("check that {bench} %q matches benchmarks in the packages; the raw output is in %s", p.Bench, p.ResultsDir)
+			if ie.Side == "inputs" {
+				// Both sides measured, but nothing in common.
+				hint = fmt.Sprintf("base and head ran different benchmarks (renamed, or in other units); the raw output is in %s", p.ResultsDir)
+			}
+			return nil, usage.Errorf(hint, "%s: %s", ie.Side, ie.Msg)
+		}
+		return nil, aerr
+	}
+	rep.ResultsDir = p.ResultsDir
+	if cfg.ResultsLabel != "" {
+		rep.ResultsDir = cfg.ResultsLabel
+	}
+	rep.Rounds = out.RoundsDone
+	for _, s := range out.Sides {
+		rep.Sides = append(rep.Sides, report.Side{Name: s.Name, Label: s.Label(), Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain, GoVersion: s.GoVersion})
+		if strings.HasPrefix(s.Why, "go.mod changed") && s.Name == "head" {
+			rep.Notes = append(rep.Notes, "toolchains compared: "+s.Why+".")
+		}
+	}
+	if p.Suite && sameBuild(p.Sides, out.Sides) {
+		rep.Notes = append(rep.Notes, names.Render("both sides built the built-in suite with the same toolchain, so this was an A/A run: the suite does not depend on your commits. Give packages to benchmark your code, or {base-toolchain}/{head-toolchain} to compare toolchains."))
+	}
+	if out.BenchTime > 0 {
+		fmt.Fprintf(progress, "%d rounds in %s (benchmarks %s, builds %s; overhead ratio %.2f)\n",
+			out.RoundsDone, out.Elapsed.Round(time.Second), out.BenchTime.Round(time.Second), out.BuildTime.Round(time.Second),
+			float64(out.Elapsed)/float64(out.BenchTime))
+	}
+	if err := WriteReports(p.ResultsDir, rep); err != nil {
+		fmt.Fprintf(progress, "warning: writing reports to %s: %v\n", p.ResultsDir, err)
+	}
+	return &Result{Plan: p, Run: out, Report: rep, Policy: policy, Options: opts}, runErr
+}
+
+// newPlan is the plan as the configuration asks for it, before refs are
+// resolved: user packages, or the built-in suite when there are none.
+func newPlan(cfg Config) (*plan.Plan, error) {
+	if cfg.Out == "" {
+		return nil, usage.Errorf("", "invalid {out}: empty")
+	}
+	abs, err := filepath.Abs(cfg.Out)
+	if err != nil {
+		return nil, err
+	}
+	p := &plan.Plan{
+		Protocol:    cfg.Protocol,
+		Interleave:  cfg.Interleave,
+		FreshCopies: cfg.FreshCopies,
+		MaxRounds:   cfg.MaxRounds,
+		TimeBudget:  cfg.TimeBudget,
+		Packages:    cfg.Packages,
+		Bench:       cfg.Bench,
+		Benchtime:   cfg.Benchtime,
+		Rounds:      cfg.Rounds,
+		Timeout:     cfg.Timeout,
+		ResultsDir:  abs,
+		Sides: []plan.Side{
+			{Name: "base", Ref: cfg.BaseRef, Toolchain: cfg.BaseToolchain},
+			{Name: "head", Ref: cfg.HeadRef, Toolchain: cfg.HeadToolchain},
+		},
+	}
+	if p.Protocol == "" {
+		p.Protocol = plan.Interleaved
+	}
+	if len(p.Packages) == 0 {
+		p.Suite = true
+		p.Packages = suite.DefaultPackages
+	}
+	return p, nil
+}
+
+// checkRounds refuses, before anything is built, a number of rounds with
+// which the test can never reach alpha.
+func checkRounds(cfg Config, policy decide.Policy) error {
+	if need := decide.SamplesNeeded(policy.Alpha); cfg.Rounds < need {
+		utest := "the U-test"
+		if policy.Test == decide.TestPaired {
+			utest = "the U-test, which decides the rows whose rounds cannot be paired,"
+		}
+		return usage.Errorf(fmt.Sprintf("use {rounds} %d or more (%d is the default)", need, DefaultRounds),
+			"{rounds} %d is too few: with %d samples per side %s can never reach p <= %v (its smallest p is %.3f)",
+			cfg.Rounds, cfg.Rounds, utest, policy.Alpha, decide.MinP(cfg.Rounds, cfg.Rounds))
+	}
+	if most := max(cfg.Rounds, cfg.MaxRounds); policy.Test == decide.TestPaired && most < decide.SignRoundsNeeded(policy.Alpha) {
+		need := decide.SignRoundsNeeded(policy.Alpha)
+		return usage.Errorf(fmt.Sprintf("use {rounds} %d or more, or {decide} utest", need),
+			"%d rounds are too few for {decide} paired: with %d paired rounds the sign test can never reach p <= %v (its smallest p is %.3f)",
+			most, most, policy.Alpha, decide.MinSignP(most))
+	}
+	return nil
+}
+
+// sameBuild reports whether every side would build the same thing.
+func sameBuild(sides []plan.Side, results []*runner.SideResult) bool {
+	for i := 1; i < len(results); i++ {
+		if results[i].GoVersion != results[0].GoVersion || sides[i].Toolchain != sides[0].Toolchain {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,67 @@
+// Package usage is how every stage of benchgate's pipeline reports a
+// mistake in its configuration without knowing which front end the
+// configuration came from.
+//
+// benchgate has two front ends over one pipeline: the command line, whose
+// settings are flags (-rounds), and the GitHub Action, whose settings are
+// inputs (rounds). A stage that finds a setting wrong writes the setting's
+// name in braces, "{rounds}", in the message and the hint of an [*Error];
+// the front end renders the text in its own words with a [Style] before
+// the user reads it. A mistake is exit code 2 in both front ends.
+package usage
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Error is a mistake in flags, inputs, arguments or configuration.
+type Error struct {
+	// Msg says what is wrong; Hint, if not empty, what to do. Both may
+	// name settings as {name}.
+	Msg  string
+	Hint string
+}
+
+// Errorf builds an *Error from a hint and a formatted message.
+func Errorf(hint, format string, args ...any) *Error {
+	return &Error{Msg: fmt.Sprintf(format, args...), Hint: hint}
+}
+
+// Error renders the message in command-line words.
+func (e *Error) Error() string { return Flags.Render(e.Msg) }
+
+// Style says what a front end calls a setting.
+type Style func(setting string) string
+
+// Settings are the names a message may use in braces: the settings of a
+// gate run, by their command-line names (the Action's input for -out is
+// results-dir; its Style says so). "packages" stands for the package
+// arguments. Only these are replaced, so that a user's value that holds
+// braces (a -bench of "x{2}") is shown as it was given.
+var Settings = []string{
+	"base-ref", "head-ref", "base-toolchain", "head-toolchain", "packages",
+	"bench", "benchtime", "rounds", "timeout", "out", "protocol", "interleave",
+	"fresh-binaries", "adaptive", "max-rounds", "time-budget", "quick",
+	"alpha", "confidence", "threshold", "thresholds", "fail-on", "format",
+	"decide", "correction", "ignore", "filter",
+}
+
+// settingRE matches a setting reference in a message.
+var settingRE = regexp.MustCompile(`\{(` + strings.Join(Settings, "|") + `)\}`)
+
+// Render replaces every {setting} in s by the style's name for it.
+func (st Style) Render(s string) string {
+	return settingRE.ReplaceAllStringFunc(s, func(m string) string {
+		return st(m[1 : len(m)-1])
+	})
+}
+
+// Flags names settings as the command line does: {rounds} is -rounds.
+var Flags Style = func(setting string) string {
+	if setting == "packages" {
+		return "the packages"
+	}
+	return "-" + setting
+}
