@@ -629,13 +629,17 @@ const MaxSamples = 10000
 const (
 	// maxProblems bounds how many malformed lines are listed one by one.
 	maxProblems = 50
-	// maxLine is the longest line read. benchfmt reads lines with a
-	// bufio.Scanner, whose 64 KiB limit would end the whole file at the
-	// first longer line (a benchmark that prints a blob, a binary dump);
-	// longer lines are dropped instead, and reported if they were
-	// benchmark lines.
-	maxLine = 32 << 10
+	// maxLine is the longest line read; see MaxLine.
+	maxLine = MaxLine
 )
+
+// MaxLine is the longest line of benchmark output compare reads, and so
+// the longest line the runner writes to a results file. benchfmt reads
+// lines with a bufio.Scanner, whose 64 KiB limit would end the whole file
+// at the first longer line (a benchmark that prints a blob, a binary
+// dump); longer lines are dropped instead, and reported if they were
+// benchmark lines.
+const MaxLine = 32 << 10
 
 // tidyUnit finishes benchfmt's unit tidying. benchfmt leaves a value
 // whose tidied value equals the original (0, ±Inf, NaN) in its original

@@ -1,0 +1,110 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+)
+
+// goTool is the go command as one side runs it: which go, in which
+// directory, with which environment. As in sweet's common.Go, a toolchain
+// is a value. The run stage calls the go command for three things only,
+// the methods below; everything else it runs is a test binary.
+type goTool struct {
+	// path is the go command ("go" means the one on PATH).
+	path string
+	// dir is the working directory: the side's source directory, which
+	// package patterns are resolved from.
+	dir string
+	// env is the complete environment, with the side's GOTOOLCHAIN and
+	// GOTMPDIR.
+	env  []string
+	exec Executor
+}
+
+// goError is a go command that failed, with what it printed (the
+// compiler's errors, a download's complaint), as exec.ExitError carries
+// Stderr. Its message is the underlying error's alone: the output goes in
+// a BenchmarkFailedError's Tail.
+type goError struct {
+	err    error
+	output []byte
+}
+
+func (e *goError) Error() string { return e.err.Error() }
+
+func (e *goError) Unwrap() error { return e.err }
+
+// goOutput returns what the go command that failed with err printed.
+func goOutput(err error) []byte {
+	var ge *goError
+	if errors.As(err, &ge) {
+		return ge.output
+	}
+	return nil
+}
+
+// run runs the go command with args and returns its standard output and
+// standard error, merged. A failure is a *goError.
+func (g goTool) run(ctx context.Context, args ...string) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := g.exec.Run(ctx, Cmd{Dir: g.dir, Env: g.env, Path: g.path, Args: args}, &buf); err != nil {
+		return nil, &goError{err: err, output: buf.Bytes()}
+	}
+	return buf.Bytes(), nil
+}
+
+// version returns what "go env GOVERSION" says, e.g. go1.27.3: the
+// toolchain that builds for this side. With GOTOOLCHAIN=go1.N.M this is
+// also where the go command downloads that toolchain, so its messages
+// come before the version, which is the last line.
+func (g goTool) version(ctx context.Context) (string, error) {
+	out, err := g.run(ctx, "env", "GOVERSION")
+	if err != nil {
+		return "", err
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1]), nil
+}
+
+// listedPackage is one package as go list describes it.
+type listedPackage struct {
+	importPath string
+	dir        string
+	// hasTests says whether it has test files, in-package or external;
+	// without them a package has no benchmarks.
+	hasTests bool
+}
+
+// listFormat is the -f template of go list: one tab-separated line per
+// package.
+const listFormat = "{{.ImportPath}}\t{{.Dir}}\t{{len .TestGoFiles}}\t{{len .XTestGoFiles}}"
+
+// list runs go list on the package patterns. It returns the packages in
+// go list's order, and the other lines it printed (a module download, a
+// warning), which are not packages but may be worth a look.
+func (g goTool) list(ctx context.Context, patterns []string) (pkgs []listedPackage, other []string, err error) {
+	out, err := g.run(ctx, append([]string{"list", "-f", listFormat, "--"}, patterns...)...)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			if l := strings.TrimSpace(line); l != "" {
+				other = append(other, l)
+			}
+			continue
+		}
+		pkgs = append(pkgs, listedPackage{importPath: f[0], dir: f[1], hasTests: f[2] != "0" || f[3] != "0"})
+	}
+	return pkgs, other, nil
+}
+
+// testBinary builds the test binary of the package importPath as the file
+// out (go test -c -o), without running it.
+func (g goTool) testBinary(ctx context.Context, importPath, out string) error {
+	_, err := g.run(ctx, "test", "-c", "-o", out, importPath)
+	return err
+}

@@ -1,0 +1,78 @@
+package runner
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/benchgate/benchgate/gate/plan"
+)
+
+// Manifest is <results-dir>/manifest.json: what ran, so the results files
+// can be understood without the log.
+type Manifest struct {
+	Sides     []ManifestSide `json:"sides"`
+	Packages  []string       `json:"packages"`
+	Suite     bool           `json:"suite"`
+	Bench     string         `json:"bench"`
+	Benchtime string         `json:"benchtime"`
+	Rounds    int            `json:"rounds"`
+	// Interleave is what the rounds alternated the sides by: "package"
+	// or "benchmark" (a package whose benchmarks could not be listed ran
+	// whole: its Benchmarks are empty).
+	Interleave string        `json:"interleave,omitempty"`
+	RoundsDone int           `json:"rounds_done"`
+	Runs       []RunRecord   `json:"runs"`
+	ElapsedNS  time.Duration `json:"elapsed_ns"`
+	BenchNS    time.Duration `json:"bench_ns"`
+	Error      string        `json:"error,omitempty"`
+}
+
+// ManifestSide describes one side in the manifest.
+type ManifestSide struct {
+	Name      string    `json:"name"`
+	Ref       string    `json:"ref,omitempty"`
+	Commit    string    `json:"commit,omitempty"`
+	Toolchain string    `json:"toolchain,omitempty"`
+	GoVersion string    `json:"go_version,omitempty"`
+	Why       string    `json:"why,omitempty"`
+	File      string    `json:"file"`
+	Packages  []Package `json:"packages"`
+}
+
+// ManifestFile is the manifest's file name inside the results directory.
+const ManifestFile = "manifest.json"
+
+// writeManifest writes the manifest of what has run so far, runErr
+// included, so that a run that failed part way is described too. Without
+// a results directory there is nowhere to write it, and nothing to
+// describe.
+func (st *runState) writeManifest(runErr error) error {
+	if st.plan == nil || st.plan.ResultsDir == "" {
+		return nil
+	}
+	if _, err := os.Stat(st.plan.ResultsDir); err != nil {
+		return nil
+	}
+	m := Manifest{
+		Packages: st.plan.Packages, Suite: st.plan.Suite, Bench: st.plan.Bench, Benchtime: st.plan.Benchtime,
+		Rounds: st.plan.Rounds, RoundsDone: st.out.RoundsDone, Runs: st.out.Runs,
+		ElapsedNS: st.out.Elapsed, BenchNS: st.out.BenchTime,
+	}
+	if st.plan.Protocol != plan.Sequential {
+		m.Interleave = string(st.plan.Interleave)
+	}
+	if runErr != nil {
+		m.Error = runErr.Error()
+	}
+	for _, s := range st.out.Sides {
+		m.Sides = append(m.Sides, ManifestSide{Name: s.Name, Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain,
+			GoVersion: s.GoVersion, Why: s.Why, File: filepath.Base(s.File), Packages: s.Packages})
+	}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(st.plan.ResultsDir, ManifestFile), append(data, '\n'), 0o644)
+}

@@ -1,0 +1,291 @@
+package runner
+
+// Reading a benchmark process's output, as go test prints it: which lines
+// are results, which benchmark was running when it failed, and the lines to
+// show for it. Nothing here starts a process or opens a file.
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/plan"
+)
+
+// resultName is the benchmark name a result line starts with.
+func resultName(line string) string {
+	name, _, _ := strings.Cut(line, " ")
+	name, _, _ = strings.Cut(name, "\t")
+	return name
+}
+
+// clipLine shortens s to its first n bytes, marking the cut, for a
+// message.
+func clipLine(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// failReported reports whether the output says why the run failed: a
+// FAIL line or a panic.
+func failReported(out []byte) bool {
+	return bytes.Contains(out, []byte("--- FAIL")) || bytes.Contains(out, []byte("panic: ")) || bytes.Contains(out, []byte("fatal error: "))
+}
+
+var (
+	failRE    = regexp.MustCompile(`--- FAIL: (Benchmark\S*)`)
+	timeoutRE = regexp.MustCompile(`(?m)^\s+(Benchmark\S*) \(`)
+	benchRE   = regexp.MustCompile(`(?m)^(Benchmark\S*)`)
+	// resultRE matches a complete result line: name, iterations, and at
+	// least one finite number with its unit.
+	resultRE = regexp.MustCompile(`^(Benchmark\S*)\s+\d+\s+[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s+\S+`)
+	// procsRE is the -GOMAXPROCS suffix of a result's name.
+	procsRE = regexp.MustCompile(`-\d+$`)
+	// frameRE is a benchmark function in a goroutine trace.
+	frameRE = regexp.MustCompile(`(?m)^\S+\.(Benchmark\w*)\(`)
+)
+
+// failingBenchmark tells from a failed run's output which benchmark failed;
+// see locateFailure.
+func failingBenchmark(out []byte) string {
+	running, _ := locateFailure(out)
+	return running
+}
+
+// locateFailure tells from a failed run's output which benchmark was
+// running: the one reported as FAIL; else the one that started (with
+// -test.v, its name alone on a line) and printed no result; else one
+// named by a timeout panic or a goroutine trace; else the last benchmark
+// line that is not a complete result. Where none was running, it returns
+// the last benchmark that completed as after.
+func locateFailure(out []byte) (running, after string) {
+	if m := failRE.FindAllSubmatch(out, -1); len(m) > 0 {
+		return string(m[len(m)-1][1]), ""
+	}
+	var started []string // started and not finished, in order
+	lastIncomplete := ""
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimRight(l, "\r")
+		if !strings.HasPrefix(l, "Benchmark") {
+			continue
+		}
+		if !strings.ContainsAny(l, " \t") {
+			started = append(started, l)
+			continue
+		}
+		m := resultRE.FindStringSubmatch(l)
+		if m == nil {
+			lastIncomplete = resultName(l)
+			continue
+		}
+		lastIncomplete = ""
+		name := m[1]
+		after = name
+		base := procsRE.ReplaceAllString(name, "")
+		for i := len(started) - 1; i >= 0; i-- {
+			if started[i] == name || started[i] == base {
+				started = append(started[:i], started[i+1:]...)
+				break
+			}
+		}
+	}
+	switch {
+	case lastIncomplete != "":
+		return lastIncomplete, ""
+	case len(started) > 0:
+		return started[len(started)-1], ""
+	}
+	for _, re := range []*regexp.Regexp{timeoutRE, frameRE} {
+		if m := re.FindAllSubmatch(out, -1); len(m) > 0 {
+			return string(m[len(m)-1][1]), ""
+		}
+	}
+	if after == "" {
+		if m := benchRE.FindAllSubmatch(out, -1); len(m) > 0 {
+			return string(m[len(m)-1][1]), ""
+		}
+	}
+	return "", after
+}
+
+// tail returns the last n lines of b.
+func tail(b []byte, n int) string {
+	s := strings.TrimRight(strings.ToValidUTF8(string(b), "\uFFFD"), "\n")
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// tailWriter keeps the last max bytes written to it.
+type tailWriter struct {
+	buf []byte
+	max int
+}
+
+func (t *tailWriter) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 2*t.max {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailWriter) Bytes() []byte {
+	if len(t.buf) > t.max {
+		return t.buf[len(t.buf)-t.max:]
+	}
+	return t.buf
+}
+
+// maxLine is the longest line of benchmark output kept in a results file:
+// the longest compare reads, so that every line written can be read back.
+// A benchmark that prints a longer one must not spoil the file.
+const maxLine = compare.MaxLine
+
+// lineWriter writes whole lines to w. A line longer than max is replaced
+// by a comment saying so; a last line without a newline gets one on
+// Close. On the way it reads the output as go test would print it: it
+// counts result lines, notes the first result line that is garbled, and
+// whether the binary printed PASS.
+type lineWriter struct {
+	w    io.Writer
+	max  int
+	buf  []byte
+	over int // bytes of the current line beyond buf, when it is too long
+	err  error
+
+	results int
+	// garbled is the first line that starts like a result (a benchmark
+	// name, then blanks) but is not one: output printed while the
+	// benchmark ran, or a crash, cut it.
+	garbled string
+	// garbledIn is the benchmark that had started (by its -test.v line)
+	// when garbled was printed.
+	garbledIn string
+	started   string
+	pass      bool
+	// recent are the last lines, and crash the lines from just before
+	// the first panic or fatal error on (see excerpt).
+	recent    []string
+	crash     []string
+	crashMore int
+}
+
+// crashLines is how many lines of a crash lineWriter keeps.
+const crashLines = 20
+
+func isCrashLine(l string) bool {
+	return strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.Contains(l, "\tpanic: ")
+}
+
+// keep records line l for crash.
+func (l *lineWriter) keep(line string) {
+	switch {
+	case l.crash != nil:
+		if len(l.crash) < crashLines {
+			l.crash = append(l.crash, line)
+		} else {
+			l.crashMore++
+		}
+		return
+	case isCrashLine(line):
+		l.crash = append(append([]string{}, l.recent...), line)
+		return
+	}
+	l.recent = append(l.recent, line)
+	if len(l.recent) > 3 {
+		l.recent = l.recent[1:]
+	}
+}
+
+func (l *lineWriter) Write(p []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		chunk := p
+		if i >= 0 {
+			chunk = p[:i]
+		}
+		if l.over == 0 && len(l.buf)+len(chunk) <= l.max {
+			l.buf = append(l.buf, chunk...)
+		} else {
+			l.over += len(chunk)
+		}
+		if i < 0 {
+			break
+		}
+		l.flush()
+		p = p[i+1:]
+	}
+	return n, l.err
+}
+
+// flush writes the current line.
+func (l *lineWriter) flush() {
+	if l.err != nil {
+		return
+	}
+	if l.over > 0 {
+		_, l.err = fmt.Fprintf(l.w, "# benchgate: a line of output of %d bytes was left out (longer than %d)\n", len(l.buf)+l.over, l.max)
+	} else {
+		switch {
+		case resultRE.Match(l.buf):
+			l.results++
+		case bytes.HasPrefix(l.buf, []byte("Benchmark")) && bytes.ContainsAny(l.buf, " \t"):
+			if l.garbled == "" {
+				l.garbled, l.garbledIn = string(l.buf), l.started
+			}
+		case bytes.HasPrefix(l.buf, []byte("Benchmark")):
+			l.started = string(l.buf)
+		case string(bytes.TrimRight(l.buf, "\r")) == "PASS":
+			l.pass = true
+		}
+		l.keep(strings.ToValidUTF8(string(l.buf), "\uFFFD"))
+		l.buf = append(l.buf, '\n')
+		_, l.err = l.w.Write(l.buf)
+	}
+	l.buf, l.over = l.buf[:0], 0
+}
+
+// Close writes an unfinished last line.
+func (l *lineWriter) Close() error {
+	if len(l.buf) > 0 || l.over > 0 {
+		l.flush()
+	}
+	return l.err
+}
+
+// benchFuncRE matches a benchmark function's name as -test.list prints
+// it: anything else on standard output (a TestMain's) is not one.
+var benchFuncRE = regexp.MustCompile(`^Benchmark[\p{L}\p{N}_]*$`)
+
+// testFuncRE matches any name -test.list=. prints: tests, benchmarks,
+// fuzz targets and examples.
+var testFuncRE = regexp.MustCompile(`^(Test|Benchmark|Fuzz|Example)[\p{L}\p{N}_]*$`)
+
+// listedBenchmarks reads what a test binary printed for -test.list=.: the
+// benchmark functions that bench (the plan's -bench) selects, in the
+// binary's order, and how many names it listed at all (tests, benchmarks,
+// fuzz targets and examples).
+func listedBenchmarks(out []byte, bench string) (selected []string, listed int) {
+	for _, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimSpace(l)
+		if testFuncRE.MatchString(l) {
+			listed++
+		}
+		if benchFuncRE.MatchString(l) && plan.SelectsBenchmark(bench, l) {
+			selected = append(selected, l)
+		}
+	}
+	return selected, listed
+}

@@ -1,0 +1,216 @@
+package runner
+
+// Running one benchmark process: its flags, its header in the results
+// file, its timeout, and what its exit and its output say about whether it
+// measured what it was asked to.
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// benchArgs are the test binary's flags for one run.
+func (st *runState) benchArgs(bench string) []string {
+	p := st.plan
+	return []string{
+		"-test.run=^$",
+		"-test.bench=" + bench,
+		"-test.benchtime=" + p.Benchtime,
+		"-test.benchmem",
+		"-test.count=1",
+		"-test.timeout=" + p.Timeout.String(),
+		// -test.v prints each benchmark's name when it starts, so a
+		// benchmark that hangs, exits or crashes before printing its
+		// result can still be named. benchfmt skips these lines.
+		"-test.v",
+		// As go test does: a benchmark that calls os.Exit(0) must not
+		// look like a success.
+		"-test.paniconexit0",
+	}
+}
+
+// header is the comment line that precedes a run's output in the results
+// file: benchfmt ignores it, and it says which side, round, package,
+// commit and toolchain the results below it are of.
+func (st *runState) header(s *SideResult, pkg *Package, round int, fn string) string {
+	// As the progress lines count: "round 3/10", then "adaptive round
+	// 11/32".
+	total := st.plan.Rounds
+	if round >= st.plan.Rounds {
+		total = st.plan.MaxRounds
+	}
+	header := fmt.Sprintf("# benchgate: side=%s round=%d/%d package=%s", s.Name, round+1, total, pkg.ImportPath)
+	if fn != "" {
+		header += " benchmark=" + fn
+	}
+	if s.Commit != "" {
+		header += " commit=" + s.Commit
+	} else if !st.plan.Suite {
+		header += " source=working-tree"
+	}
+	if s.GoVersion != "" {
+		header += " go=" + s.GoVersion
+	}
+	if s.Toolchain != "" {
+		header += " GOTOOLCHAIN=" + s.Toolchain
+	}
+	return header
+}
+
+// runOne runs pkg's binary for side s in round r: the benchmarks bench
+// selects, of the top-level function fn if not empty.
+func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, round int, fn, bench string) error {
+	f, err := os.OpenFile(s.File, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("opening results file: %w", err)
+	}
+	defer f.Close()
+	if _, err := fmt.Fprintf(f, "%s\n", st.header(s, pkg, round, fn)); err != nil {
+		return fmt.Errorf("writing results file: %w", err)
+	}
+	tw := &tailWriter{max: 64 << 10}
+	lw := &lineWriter{w: f, max: maxLine}
+	w := io.MultiWriter(lw, tw)
+
+	// The testing package's -test.timeout does not cover benchmarks (its
+	// alarm stops before they start), so the context is what bounds the
+	// process; -test.v output names the benchmark that was running.
+	pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
+	defer cancel()
+	t0 := st.now()
+	binary := pkg.Binary
+	if st.plan.FreshCopies {
+		fresh, err := freshCopy(pkg.Binary)
+		if err != nil {
+			return fmt.Errorf("copying the test binary: %w", err)
+		}
+		defer os.Remove(fresh)
+		binary = fresh
+	}
+	runErr := st.exec.Run(pctx, Cmd{Dir: pkg.Dir, Env: s.env, Path: binary, Args: st.benchArgs(bench)}, w)
+	d := st.now().Sub(t0)
+	st.out.BenchTime += d
+	if err := lw.Close(); err != nil {
+		return fmt.Errorf("writing results file: %w", err)
+	}
+	s.Results += lw.results
+	rec := RunRecord{Side: s.Name, Round: round + 1, Package: pkg.ImportPath, Benchmark: fn, Duration: d}
+	if runErr != nil {
+		rec.Error = runErr.Error()
+	}
+	st.out.Runs = append(st.out.Runs, rec)
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("writing results file: %w", err)
+	}
+	if runErr == nil {
+		return st.checkOutput(s, pkg, round, tw, lw)
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted in round %d; results measured so far are kept in %s: %w",
+			round+1, strings.Join(st.out.Files(), ", "), ctx.Err())
+	}
+	e := st.failure(s, pkg, round, runErr, tw.Bytes(), lw)
+	var exit *exec.ExitError
+	switch {
+	case pctx.Err() != nil:
+		e.Err = fmt.Errorf("killed after the %s timeout (-timeout): %w", st.plan.Timeout, runErr)
+		e.Hint = fmt.Sprintf("one run of a package's benchmarks took longer than -timeout %s; if it hangs, the output above shows where, else raise -timeout", st.plan.Timeout)
+	case errors.As(runErr, &exit) && !exit.Exited():
+		e.Hint = "the process was killed by a signal; if nobody sent one, it may have run out of memory"
+	case errors.As(runErr, &exit) && !failReported(tw.Bytes()):
+		e.Hint = fmt.Sprintf("the test binary exited with status %d without reporting a failure; does a benchmark, an init function or TestMain call os.Exit or log.Fatal?", exit.ExitCode())
+	}
+	return e
+}
+
+// checkOutput judges a run that exited 0. A clean exit is not enough: the
+// output must be what go test prints, or something was not measured.
+func (st *runState) checkOutput(s *SideResult, pkg *Package, round int, tw *tailWriter, lw *lineWriter) error {
+	var err error
+	switch {
+	case lw.garbled != "":
+		err = fmt.Errorf("a line that looks like a result is not one: %q", clipLine(lw.garbled, 200))
+	case !lw.pass:
+		err = errors.New("the test binary exited with status 0 but did not print PASS")
+	default:
+		return nil
+	}
+	e := st.failure(s, pkg, round, err, tw.Bytes(), lw)
+	if lw.garbled != "" {
+		e.Benchmark, e.After = lw.garbledIn, ""
+		if e.Benchmark == "" {
+			e.Benchmark = resultName(lw.garbled)
+		}
+		e.Hint = "output printed while a benchmark runs (a fmt.Print in it, a goroutine's log) can cut its result line, and a printed line that starts with \"Benchmark\" reads as a result; print to io.Discard or use b.Log"
+	} else {
+		e.Hint = "the output is not what go test prints; does TestMain return without calling m.Run, or does the package print to standard output on exit?"
+	}
+	return e
+}
+
+// failure describes a failed run of pkg's binary for side s.
+func (st *runState) failure(s *SideResult, pkg *Package, round int, err error, out []byte, lw *lineWriter) *BenchmarkFailedError {
+	running, after := locateFailure(out)
+	e := &BenchmarkFailedError{Stage: "run", Side: s.Name, Package: pkg.ImportPath, Round: round + 1,
+		Benchmark: running, After: after, Err: err, Tail: tail(out, 20)}
+	if lw.crash != nil {
+		// A panic's goroutine dump can run to thousands of lines, and
+		// the panicking goroutine comes first: show the start.
+		e.Tail = strings.Join(lw.crash, "\n")
+		if lw.crashMore > 0 {
+			e.Tail += fmt.Sprintf("\n[... %d more lines in %s]", lw.crashMore, s.File)
+		}
+	}
+	for _, s := range st.out.Sides {
+		e.Files = append(e.Files, s.File)
+		e.Results = append(e.Results, s.Results)
+	}
+	return e
+}
+
+// freshCopy copies a test binary to a new file next to it (same directory,
+// so the same path length), so that every run executes a file the kernel
+// has placed anew in the page cache. Where the binary sits in memory can
+// make byte-identical binaries differ by a few percent, always in the same
+// direction; a new copy per run turns that placement into noise that
+// averages out across rounds instead of a bias that accumulates.
+func freshCopy(path string) (string, error) {
+	src, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer src.Close()
+	// A fixed-length random name: every copy's path is as long as every
+	// other's.
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	name := filepath.Join(filepath.Dir(path), fmt.Sprintf("run-%x.test", b))
+	dst, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o755)
+	if err != nil {
+		return "", err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		os.Remove(dst.Name())
+		return "", err
+	}
+	if err := dst.Chmod(0o755); err != nil {
+		dst.Close()
+		os.Remove(dst.Name())
+		return "", err
+	}
+	if err := dst.Close(); err != nil {
+		os.Remove(dst.Name())
+		return "", err
+	}
+	return dst.Name(), nil
+}

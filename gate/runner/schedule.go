@@ -1,0 +1,269 @@
+package runner
+
+// Scheduling: which process runs when. Rounds interleave the sides, in an
+// order that rotates from round to round (plan.Order); within a round a
+// package runs whole, or one top-level benchmark function at a time, with
+// every side's process back to back. Adaptive rounds then rerun only the
+// benchmarks that are still undecided.
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/benchgate/benchgate/gate/plan"
+	"golang.org/x/perf/benchfmt"
+)
+
+// unionPackages lists every package that some side has, in first-seen
+// order.
+func (st *runState) unionPackages() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range st.out.Sides {
+		for _, p := range s.Packages {
+			if !seen[p.ImportPath] {
+				seen[p.ImportPath] = true
+				out = append(out, p.ImportPath)
+			}
+		}
+	}
+	return out
+}
+
+// rounds runs the binaries in interleaved, rotated rounds (or, for the
+// sequential protocol, side after side), then any adaptive rounds.
+func (st *runState) rounds(ctx context.Context) error {
+	p := st.plan
+	pkgs := st.unionPackages()
+	start := st.now()
+	all := map[string][]string{}
+	for _, ip := range pkgs {
+		all[ip] = nil // nil: everything -bench selects
+	}
+	if p.Protocol == plan.Sequential {
+		for si, s := range st.out.Sides {
+			for r := 0; r < p.Rounds; r++ {
+				for _, ip := range pkgs {
+					if pkg := s.pkg(ip); pkg != nil {
+						if err := st.runOne(ctx, s, pkg, r, "", p.Bench); err != nil {
+							return err
+						}
+					}
+				}
+			}
+			st.progress("%s: %d runs done (sequential protocol), side %d/%d", s.Name, p.Rounds, si+1, len(st.out.Sides))
+		}
+		st.out.RoundsDone = p.Rounds
+		return nil
+	}
+	for r := 0; r < p.Rounds; r++ {
+		if err := st.round(ctx, r, pkgs, all); err != nil {
+			return err
+		}
+		elapsed := st.now().Sub(start)
+		left := time.Duration(float64(elapsed) / float64(r+1) * float64(p.Rounds-r-1))
+		st.progress("round %d/%d done (%s): elapsed %s, about %s left",
+			r+1, p.Rounds, st.orderNames(r), elapsed.Round(time.Second), left.Round(time.Second))
+	}
+	return st.adaptiveRounds(ctx, pkgs, start)
+}
+
+// round runs round r for the packages in sel (import path → the names of
+// the benchmarks to run, nil for all that -bench selects).
+func (st *runState) round(ctx context.Context, r int, pkgs []string, sel map[string][]string) error {
+	order := plan.Order(r, len(st.out.Sides))
+	for _, ip := range pkgs {
+		names, ok := sel[ip]
+		if !ok {
+			continue
+		}
+		for _, u := range st.units(ip, names) {
+			for _, si := range order {
+				s := st.out.Sides[si]
+				pkg := s.pkg(ip)
+				if pkg == nil || (u.function != "" && !slices.Contains(pkg.Benchmarks, u.function)) {
+					continue
+				}
+				if err := st.runOne(ctx, s, pkg, r, u.function, u.bench); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	st.out.RoundsDone = r + 1
+	return nil
+}
+
+// unit is what one process per side runs within a round: a whole
+// package, or one top-level benchmark function of it.
+type unit struct {
+	// function is the benchmark function ("BenchmarkRSA"), empty for the
+	// whole package.
+	function string
+	// bench is the -test.bench expression.
+	bench string
+}
+
+// units splits a package's share of a round into processes: one per
+// top-level benchmark function when the package runs a function at a time
+// (st.functions), else one. names, if not nil, are the only benchmarks to
+// run (adaptive rounds).
+func (st *runState) units(ip string, names []string) []unit {
+	functions, byBenchmark := st.functions[ip]
+	if !byBenchmark {
+		if names == nil {
+			return []unit{{bench: st.plan.Bench}}
+		}
+		return []unit{{bench: plan.BenchRegex(names)}}
+	}
+	var out []unit
+	placed := map[string]bool{}
+	for _, f := range functions {
+		if names == nil {
+			out = append(out, unit{function: f, bench: plan.OneBenchmark(st.plan.Bench, f)})
+			continue
+		}
+		var mine []string
+		for _, n := range names {
+			if base, _ := benchfmt.Name(n).Parts(); "Benchmark"+string(base) == f {
+				mine = append(mine, n)
+				placed[n] = true
+			}
+		}
+		if len(mine) > 0 {
+			out = append(out, unit{function: f, bench: plan.BenchRegex(mine)})
+		}
+	}
+	// A name no listed function claims still gets its round, from a
+	// whole-package process, rather than none.
+	var rest []string
+	for _, n := range names {
+		if !placed[n] {
+			rest = append(rest, n)
+		}
+	}
+	if len(rest) > 0 {
+		out = append(out, unit{bench: plan.BenchRegex(rest)})
+	}
+	return out
+}
+
+// listBenchmarks asks each binary which top-level benchmark functions it
+// has (-test.list), keeping those -bench selects, and sets st.functions.
+// A package whose binary cannot list them, on any side, runs a package at
+// a time, as before, with a note.
+func (st *runState) listBenchmarks(ctx context.Context) error {
+	whole := map[string]bool{}
+	for _, s := range st.out.Sides {
+		for i := range s.Packages {
+			pkg := &s.Packages[i]
+			var buf bytes.Buffer
+			cmd := Cmd{Dir: pkg.Dir, Env: s.env, Path: pkg.Binary, Args: []string{"-test.list=.", "-test.run=^$"}}
+			pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
+			t0 := st.now()
+			err := st.exec.Run(pctx, cmd, &buf)
+			d := st.now().Sub(t0)
+			cancel()
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				st.progress("warning: %s: listing the benchmarks of %s failed (%v); its benchmarks run in one process per side per round", s.Name, pkg.ImportPath, err)
+				whole[pkg.ImportPath] = true
+				continue
+			}
+			if d > slowStart {
+				// A TestMain that sets up something heavy would pay for it
+				// once per benchmark function and round.
+				st.progress("%s: the test binary of %s took %s to start and list its benchmarks (a TestMain's setup?), so its benchmarks run in one process per side per round", s.Name, pkg.ImportPath, d.Round(time.Millisecond))
+				whole[pkg.ImportPath] = true
+				continue
+			}
+			var listed int
+			pkg.Benchmarks, listed = listedBenchmarks(buf.Bytes(), st.plan.Bench)
+			if listed == 0 {
+				// Only packages with test files are built, so a binary
+				// that lists nothing at all (a TestMain that never calls
+				// m.Run) is broken. Run as a whole, the missing PASS
+				// says so, where skipping it would measure nothing.
+				st.progress("%s: the test binary of %s listed no tests or benchmarks, so it runs as a whole, one process per side per round", s.Name, pkg.ImportPath)
+				whole[pkg.ImportPath] = true
+			}
+		}
+	}
+	st.functions = map[string][]string{}
+	n := 0
+	pkgs := st.unionPackages()
+	for _, ip := range pkgs {
+		if whole[ip] {
+			continue
+		}
+		var functions []string
+		for _, s := range st.out.Sides {
+			if pkg := s.pkg(ip); pkg != nil {
+				for _, f := range pkg.Benchmarks {
+					if !slices.Contains(functions, f) {
+						functions = append(functions, f)
+					}
+				}
+			}
+		}
+		st.functions[ip] = functions
+		n += len(functions)
+	}
+	st.progress("interleaving by benchmark: %d benchmark function(s) in %d package(s), each run with base and head back to back", n, len(pkgs))
+	return nil
+}
+
+// slowStart is how long a test binary may take to start and list its
+// benchmarks before interleaving by benchmark is given up for it: every
+// benchmark function would pay that again in every round.
+const slowStart = 500 * time.Millisecond
+
+func (st *runState) orderNames(r int) string {
+	var names []string
+	for _, si := range plan.Order(r, len(st.out.Sides)) {
+		names = append(names, st.out.Sides[si].Name)
+	}
+	return strings.Join(names, " then ")
+}
+
+// adaptiveRounds runs extra rounds, only for the benchmarks that
+// Options.Next says are still undecided, until none is, or MaxRounds or
+// TimeBudget is reached.
+func (st *runState) adaptiveRounds(ctx context.Context, pkgs []string, roundsStart time.Time) error {
+	p := st.plan
+	if st.opts.Next == nil || p.MaxRounds <= p.Rounds {
+		return nil
+	}
+	for r := p.Rounds; r < p.MaxRounds; r++ {
+		if p.TimeBudget > 0 {
+			perRound := st.now().Sub(roundsStart) / time.Duration(r)
+			if used := st.now().Sub(st.started) + perRound; used > p.TimeBudget {
+				st.progress("adaptive: stopping after %d rounds: another round would pass the %s time budget", r, p.TimeBudget)
+				return nil
+			}
+		}
+		sel, err := st.opts.Next(r)
+		if err != nil {
+			return err
+		}
+		if len(sel) == 0 {
+			st.progress("adaptive: every benchmark is decided after %d rounds", r)
+			return nil
+		}
+		if err := st.round(ctx, r, pkgs, sel); err != nil {
+			return err
+		}
+		undecided := 0
+		for _, names := range sel {
+			undecided += len(names)
+		}
+		st.progress("adaptive round %d/%d done (%s): %d undecided benchmark(s) in %d package(s)", r+1, p.MaxRounds, st.orderNames(r), undecided, len(sel))
+	}
+	st.progress("adaptive: reached -max-rounds %d", p.MaxRounds)
+	return nil
+}
