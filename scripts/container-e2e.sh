@@ -264,7 +264,7 @@ check "pr: the workspace holds only the results (worktrees removed)" workspace_c
 # plumbing (base = head in a shallow clone, the default results-dir), so
 # they gate at 25%: 6 rounds of 20ms on two shared cores once measured a
 # +9% "regression" of identical code (p=0.002). The false-alarm rate at
-# real settings is measured by scripts/power and scripts/aa-suite.sh
+# real settings is measured by internal/cmd/power and scripts/aa-suite.sh
 # (docs/statistics.md).
 nfail=${#CHECKS_FAILED[@]}
 run_action aa \
