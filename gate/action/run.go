@@ -29,7 +29,7 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 	cfg.Out = resultsDir
 	cfg.ResultsLabel = s.workspaceRel(resultsDir)
 	cfg.Names = inputStyle
-	cfg.Progress = pipeline.Progress(s.w.env.Stdout)
+	cfg.Progress = pipeline.Progress(s.w.env.Stdout, inputStyle)
 
 	// Sides: explicit inputs win; otherwise the event says.
 	explicitToolchains := cfg.BaseToolchain != "" || cfg.HeadToolchain != ""

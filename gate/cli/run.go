@@ -96,7 +96,7 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 		return err
 	}
 	cfg.Policy, cfg.Compare, cfg.Format = policy, opts, format
-	cfg.Progress = pipeline.Progress(c.env.Stderr)
+	cfg.Progress = pipeline.Progress(c.env.Stderr, usage.Flags)
 
 	res, err := pipeline.Run(ctx, *cfg)
 	if res == nil || res.Report == nil {

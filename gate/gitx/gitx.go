@@ -143,7 +143,7 @@ func (r *Repo) DefaultBase(ctx context.Context) (ref, sha, why string, err error
 	}
 	parent, err := r.Resolve(ctx, "HEAD~1")
 	if err != nil {
-		return "", "", "", fmt.Errorf("cannot choose a base: HEAD has no parent and the working tree is clean; give -base-ref, or -base-toolchain/-head-toolchain to compare toolchains")
+		return "", "", "", fmt.Errorf("cannot choose a base: HEAD has no parent and the working tree is clean; give {base-ref}, or {base-toolchain}/{head-toolchain} to compare toolchains")
 	}
 	return "HEAD~1", parent, "HEAD~1, the parent of HEAD", nil
 }

@@ -107,17 +107,21 @@ func Hint(err error, names usage.Style) string {
 }
 
 // Progress returns the stream both front ends print progress to: each
-// write (one line) prefixed "benchgate: " and sanitized, since the lines
-// can quote git and the go command on the pull request's code.
-func Progress(w io.Writer) io.Writer { return prefixWriter{w: w, prefix: "benchgate: "} }
+// write (one line) prefixed "benchgate: ", its settings named as names
+// names them, and sanitized, since the lines can quote git and the go
+// command on the pull request's code.
+func Progress(w io.Writer, names usage.Style) io.Writer {
+	return prefixWriter{w: w, prefix: "benchgate: ", names: names}
+}
 
 type prefixWriter struct {
 	w      io.Writer
 	prefix string
+	names  usage.Style
 }
 
 func (p prefixWriter) Write(b []byte) (int, error) {
-	line := report.SanitizeLines(strings.TrimRight(strings.TrimLeft(string(b), " "), "\n"))
+	line := report.SanitizeLines(p.names.Render(strings.TrimRight(strings.TrimLeft(string(b), " "), "\n")))
 	if _, err := p.w.Write([]byte(p.prefix + line + "\n")); err != nil {
 		return 0, err
 	}

@@ -63,11 +63,6 @@ func (s Side) Label() string {
 	return strings.Join(parts, " · ")
 }
 
-// ShortCommit abbreviates a commit hash to 12 characters.
-//
-// Deprecated: use brief.Commit.
-func ShortCommit(c string) string { return brief.Commit(c) }
-
 // Plan is a complete description of a gate run.
 type Plan struct {
 	// Sides are the sides to compare; Sides[0] is the baseline.

@@ -79,7 +79,7 @@ func New(r *decide.Result, confidence float64) *Report {
 	}
 }
 
-// regressions returns the regression decisions, largest first.
+// sorted returns the decisions in reading order (see decide.Result.Sorted).
 func (r *Report) sorted() []decide.Decision {
 	res := decide.Result{Decisions: r.Decisions}
 	return res.Sorted()

@@ -22,15 +22,6 @@ func resultName(line string) string {
 	return name
 }
 
-// clipLine shortens s to its first n bytes, marking the cut, for a
-// message.
-func clipLine(s string, n int) string {
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
-}
-
 // failReported reports whether the output says why the run failed: a
 // FAIL line or a panic.
 func failReported(out []byte) bool {

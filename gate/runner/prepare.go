@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/gitx"
-	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // prepare gets every side's source, resolves its toolchain and builds its
@@ -61,7 +61,7 @@ func (st *runState) prepare(ctx context.Context) error {
 			// Same-length paths for every side, so that no side's
 			// binary or source path is longer than another's.
 			wt := filepath.Join(st.tmp, fmt.Sprintf("src%d", i))
-			st.progress("checking out %s %s into a temporary worktree", s.Name, plan.ShortCommit(s.Commit))
+			st.progress("checking out %s %s into a temporary worktree", s.Name, brief.Commit(s.Commit))
 			repo := st.opts.Repo
 			// The cleanup is registered first: an interrupted "git
 			// worktree add" can leave a half-made worktree behind.
@@ -70,7 +70,7 @@ func (st *runState) prepare(ctx context.Context) error {
 				if ctx.Err() != nil {
 					return ctx.Err()
 				}
-				return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: fmt.Errorf("checking out %s: %w", plan.ShortCommit(s.Commit), err)}
+				return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: fmt.Errorf("checking out %s: %w", brief.Commit(s.Commit), err)}
 			}
 			s.srcDir = filepath.Join(wt, rel)
 		default:

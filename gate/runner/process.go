@@ -14,6 +14,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // benchArgs are the test binary's flags for one run.
@@ -120,8 +122,8 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 	var exit *exec.ExitError
 	switch {
 	case pctx.Err() != nil:
-		e.Err = fmt.Errorf("killed after the %s timeout (-timeout): %w", st.plan.Timeout, runErr)
-		e.Hint = fmt.Sprintf("one run of a package's benchmarks took longer than -timeout %s; if it hangs, the output above shows where, else raise -timeout", st.plan.Timeout)
+		e.Err = fmt.Errorf("killed after the %s timeout ({timeout}): %w", st.plan.Timeout, runErr)
+		e.Hint = fmt.Sprintf("one run of a package's benchmarks took longer than {timeout} %s; if it hangs, the output above shows where, else raise {timeout}", st.plan.Timeout)
 	case errors.As(runErr, &exit) && !exit.Exited():
 		e.Hint = "the process was killed by a signal; if nobody sent one, it may have run out of memory"
 	case errors.As(runErr, &exit) && !failReported(tw.Bytes()):
@@ -136,7 +138,7 @@ func (st *runState) checkOutput(s *SideResult, pkg *Package, round int, tw *tail
 	var err error
 	switch {
 	case lw.garbled != "":
-		err = fmt.Errorf("a line that looks like a result is not one: %q", clipLine(lw.garbled, 200))
+		err = fmt.Errorf("a line that looks like a result is not one: %q", brief.Clip(lw.garbled, 200))
 	case !lw.pass:
 		err = errors.New("the test binary exited with status 0 but did not print PASS")
 	default:

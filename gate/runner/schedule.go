@@ -264,6 +264,6 @@ func (st *runState) adaptiveRounds(ctx context.Context, pkgs []string, roundsSta
 		}
 		st.progress("adaptive round %d/%d done (%s): %d undecided benchmark(s) in %d package(s)", r+1, p.MaxRounds, st.orderNames(r), undecided, len(sel))
 	}
-	st.progress("adaptive: reached -max-rounds %d", p.MaxRounds)
+	st.progress("adaptive: reached {max-rounds} %d", p.MaxRounds)
 	return nil
 }
