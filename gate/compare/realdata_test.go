@@ -96,7 +96,7 @@ func configString(c Comparison) string {
 // published, that our summaries, deltas, p-values and significance calls
 // match what benchstat printed for the same files.
 func TestAgreesWithBenchstat(t *testing.T) {
-	root := filepath.Join("..", "..", "testdata", "realdata")
+	root := filepath.Join("testdata", "realdata")
 	cases := []struct {
 		dir, csv   string
 		base, head []string // relative to dir; head nil = summary only

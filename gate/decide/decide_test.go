@@ -3,8 +3,6 @@ package decide
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -24,15 +22,10 @@ func results(name string, n int, center, jitter float64, extra string) string {
 
 func load(t *testing.T, base, head string) *compare.Result {
 	t.Helper()
-	dir := t.TempDir()
-	bp, hp := filepath.Join(dir, "base.txt"), filepath.Join(dir, "head.txt")
-	if err := os.WriteFile(bp, []byte("pkg: example.com/x\n"+base), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(hp, []byte("pkg: example.com/x\n"+head), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := compare.Load([]string{bp}, []string{hp}, compare.DefaultOptions)
+	r, err := compare.Read([]compare.Input{
+		compare.TextInput(compare.Base, "base.txt", "pkg: example.com/x\n"+base),
+		compare.TextInput(compare.Head, "head.txt", "pkg: example.com/x\n"+head),
+	}, compare.DefaultOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,9 @@ type Paired struct {
 // PairSamples computes the paired view from the two sides' samples, which
 // must be in round order: the i-th base value and the i-th head value come
 // from the same round. It returns nil where the sides have different
-// lengths (then rounds cannot be matched) or fewer than two rounds.
+// lengths (then rounds cannot be matched), fewer than two rounds, or a
+// round without a ratio: a base of zero or below, or a negative or
+// infinite head, unless head equals base (a ratio of 1).
 func PairSamples(base, head []float64, confidence float64) *Paired {
 	n := len(base)
 	if n != len(head) || n < 2 {
@@ -72,43 +74,4 @@ func SignTest(xs []float64, m float64) float64 {
 	k := min(above, below)
 	d := stats.BinomialDist{N: n, P: 0.5}
 	return math.Min(1, 2*d.CDF(float64(k)))
-}
-
-// MinSignP is the smallest p-value the sign test can give with n pairs.
-func MinSignP(n int) float64 {
-	if n <= 0 {
-		return 1
-	}
-	return math.Min(1, 2*math.Pow(0.5, float64(n)))
-}
-
-// Holm adjusts p-values for multiple comparisons with the Holm–Bonferroni
-// step-down method, which controls the family-wise error rate (the chance
-// of even one false alarm among all comparisons) at alpha without
-// assuming independence. NaN p-values are not part of the family and stay
-// NaN.
-func Holm(ps []float64) []float64 {
-	type item struct {
-		p float64
-		i int
-	}
-	var family []item
-	for i, p := range ps {
-		if !math.IsNaN(p) {
-			family = append(family, item{p, i})
-		}
-	}
-	sort.SliceStable(family, func(a, b int) bool { return family[a].p < family[b].p })
-	out := make([]float64, len(ps))
-	for i := range out {
-		out[i] = math.NaN()
-	}
-	m := len(family)
-	running := 0.0
-	for j, it := range family {
-		adj := math.Min(1, float64(m-j)*it.p)
-		running = math.Max(running, adj)
-		out[it.i] = running
-	}
-	return out
 }

@@ -1,0 +1,201 @@
+package compare
+
+import (
+	"fmt"
+	"math"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchproc"
+)
+
+// projections say how results are grouped: into tables by configuration
+// and unit, into rows by full name. residue is everything else that tells
+// results apart; a row whose results differ in it gets a warning.
+type projections struct {
+	filter                  *benchproc.Filter
+	tableBy, rowBy, residue *benchproc.Projection
+	// unit is tableBy's unit field.
+	unit *benchproc.Field
+}
+
+// newProjections parses opts' filter and the projections, ignoring the
+// keys in DefaultIgnore and opts.Ignore.
+func newProjections(opts Options) (*projections, error) {
+	filterExpr := opts.Filter
+	if filterExpr == "" {
+		filterExpr = "*"
+	}
+	filter, err := benchproc.NewFilter(filterExpr)
+	if err != nil {
+		return nil, &InputError{Side: "filter", Msg: fmt.Sprintf("parsing -filter %q: %v", filterExpr, err),
+			Hint: "see go doc golang.org/x/perf/benchproc/syntax"}
+	}
+
+	var parser benchproc.ProjectionParser
+	tableBy, unitField, err := parser.ParseWithUnit(".config", filter)
+	if err != nil {
+		return nil, err
+	}
+	rowBy, err := parser.Parse(".fullname", filter)
+	if err != nil {
+		return nil, err
+	}
+	// The side is the file's label; projecting it keeps it out of the
+	// residue.
+	if _, err := parser.Parse(".file", filter); err != nil {
+		return nil, err
+	}
+	ignore := append(append([]string{}, DefaultIgnore...), opts.Ignore...)
+	for _, k := range ignore {
+		if _, err := parser.Parse(quoteKey(k), filter); err != nil {
+			return nil, &InputError{Side: "ignore", Msg: fmt.Sprintf("bad key %q: %v", k, err)}
+		}
+	}
+	return &projections{filter: filter, tableBy: tableBy, rowBy: rowBy, residue: parser.Residue(), unit: unitField}, nil
+}
+
+// quoteKey makes a configuration key safe to hand to the projection parser.
+func quoteKey(k string) string {
+	return fmt.Sprintf("%q", k)
+}
+
+// reader reads inputs, one after another, into one model.
+type reader struct {
+	proj *projections
+	// br is reused for every input, so that unit metadata from any input
+	// applies to all.
+	br    *benchfmt.Reader
+	model *model
+	// results counts result lines with at least one valid value, per side.
+	results  map[Side]int
+	problems problems
+}
+
+func newReader(proj *projections) *reader {
+	return &reader{proj: proj, br: benchfmt.NewReader(nil, ""), model: newModel(), results: map[Side]int{}}
+}
+
+// units is the unit metadata of every input read so far.
+func (r *reader) units() benchfmt.UnitMetadataMap { return r.br.Units() }
+
+// read reads one input to the end.
+func (r *reader) read(in Input) error {
+	f, err := in.Open()
+	if err != nil {
+		return &InputError{Side: in.Side, Msg: fmt.Sprintf("cannot read %s: %v", in.Name, unwrapPathError(err))}
+	}
+	lim := newLineLimiter(f, MaxLine)
+	// ".file" is not valid syntax for a key in the file itself, so
+	// the input cannot forge which side a result belongs to.
+	r.br.Reset(lim, in.Name, ".file", string(in.Side))
+	si := sideIndex(in.Side)
+	for r.br.Scan() {
+		switch rec := r.br.Result().(type) {
+		case *benchfmt.SyntaxError:
+			r.problems.add(rec.Error())
+		case *benchfmt.Result:
+			if r.add(rec, si) {
+				r.results[in.Side]++
+			}
+		}
+	}
+	err = r.br.Err()
+	f.Close()
+	if err != nil {
+		return &InputError{Side: in.Side, Msg: fmt.Sprintf("reading %s: %v", in.Name, unwrapPathError(err))}
+	}
+	for _, n := range lim.long {
+		r.problems.add(fmt.Sprintf("%s:%d: benchmark line longer than %d bytes skipped", in.Name, n, MaxLine))
+	}
+	return nil
+}
+
+// add puts the values of one result line that passes the filter into
+// their cells on side si, skipping (and listing) values that cannot be
+// measurements. It reports whether any value was valid.
+func (r *reader) add(rec *benchfmt.Result, si int) bool {
+	if ok, _ := r.proj.filter.Apply(rec); !ok {
+		return false
+	}
+	rowKey := r.proj.rowBy.Project(rec)
+	resKey := r.proj.residue.Project(rec)
+	valid := 0
+	for i := range rec.Values {
+		tidyUnit(&rec.Values[i])
+	}
+	for i, tk := range r.proj.tableBy.ProjectValues(rec) {
+		v := rec.Values[i]
+		c := r.model.cell(tk, rowKey, si)
+		if why := invalidValue(v); why != "" {
+			file, line := rec.Pos()
+			r.problems.add(fmt.Sprintf("%s:%d: Benchmark%s: %s %s %s; skipped", file, line, clip(string(rec.Name), 200), orig(v), origUnit(v), why))
+			c.invalid++
+			continue
+		}
+		valid++
+		c.add(v.Value, resKey)
+	}
+	return valid > 0
+}
+
+// problems collects the messages about malformed input: the first
+// maxProblems of them, and a count of the rest.
+type problems struct {
+	msgs []string
+	n    int
+}
+
+func (p *problems) add(msg string) {
+	p.n++
+	if p.n <= maxProblems {
+		p.msgs = append(p.msgs, msg)
+	}
+}
+
+// list returns the messages kept, then a line that counts the rest.
+func (p *problems) list() []string {
+	if p.n > maxProblems {
+		return append(p.msgs, fmt.Sprintf("... and %d more malformed lines", p.n-maxProblems))
+	}
+	return p.msgs
+}
+
+// invalidValue says why v cannot be a measurement, or returns "". NaN
+// and ±Inf are never measurements, and the U-test misbehaves on them
+// (NaN makes it allocate without bound); a negative time, size, count or
+// rate is corrupt. Zero is a valid value (0 B/op, 0 allocs/op).
+func invalidValue(v benchfmt.Value) string {
+	switch {
+	case math.IsNaN(v.Value):
+		return "is not a number"
+	case math.IsInf(v.Value, 0):
+		return "is infinite"
+	case v.Value < 0 && nonNegativeUnits[v.Unit]:
+		return "is negative"
+	}
+	return ""
+}
+
+// clip shortens s to at most n bytes for a message.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// orig is v's value as the input wrote it, before tidying.
+func orig(v benchfmt.Value) string {
+	if v.OrigUnit != "" {
+		return fmt.Sprint(v.OrigValue)
+	}
+	return fmt.Sprint(v.Value)
+}
+
+// origUnit is v's unit as the input wrote it, before tidying.
+func origUnit(v benchfmt.Value) string {
+	if v.OrigUnit != "" {
+		return v.OrigUnit
+	}
+	return v.Unit
+}

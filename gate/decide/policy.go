@@ -1,0 +1,253 @@
+package decide
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchunit"
+)
+
+// Status is the outcome of one comparison.
+type Status string
+
+// The statuses, as they appear in JSON output.
+const (
+	Regression    Status = "regression"
+	Improvement   Status = "improvement"
+	Unchanged     Status = "unchanged"
+	Inconclusive  Status = "inconclusive"
+	New           Status = "new"
+	Removed       Status = "removed"
+	TooFewSamples Status = "too-few-samples"
+)
+
+// Verdict is the outcome of a whole gate run.
+type Verdict string
+
+// The verdicts, as they appear in JSON output and action outputs.
+const (
+	Pass                Verdict = "pass"
+	RegressionVerdict   Verdict = "regression"
+	InconclusiveVerdict Verdict = "inconclusive"
+	ErrorVerdict        Verdict = "error"
+)
+
+// Policy is what the gate considers a regression.
+type Policy struct {
+	// Alpha is the significance level: a comparison is significant when
+	// the p-value of its test, after the correction, is at or below Alpha
+	// (Decision.PAdjusted <= Alpha).
+	Alpha float64
+	// Threshold is the smallest fractional worsening that counts as a
+	// regression, for every unit without its own entry in Thresholds
+	// (0.05 = 5%).
+	Threshold float64
+	// Thresholds are per-unit thresholds, keyed by tidy unit (sec/op,
+	// B/op, allocs/op, B/s, or a custom unit).
+	Thresholds map[string]float64
+	// FailOn says which verdicts fail the gate.
+	FailOn FailOn
+	// Correction is the multiple-comparison correction: CorrectionHolm
+	// (also what the zero value does) or CorrectionNone.
+	Correction Correction
+	// Confidence is the confidence level of the paired view's interval;
+	// zero means 0.95.
+	Confidence float64
+	// Test is the test the decision rests on: TestUTest (also what the
+	// zero value does) or TestPaired.
+	Test Test
+	// Adaptive says the run went on for undecided benchmarks; those
+	// still undecided at the end are Inconclusive.
+	Adaptive bool
+	// Until is the adaptive rule: which benchmarks are undecided. The
+	// zero value does what UntilSettled does.
+	Until AdaptiveRule
+}
+
+// DefaultPolicy is the policy benchgate uses unless told otherwise. The
+// reasons for these values are in README.md and docs/statistics.md: the
+// threshold is above the 1–2% placement bias measured between identical
+// binaries, and low enough that a 5% slowdown is caught every time on a
+// quiet machine (at 5% it was caught half the time).
+var DefaultPolicy = Policy{
+	Alpha:      0.05,
+	Threshold:  0.03,
+	FailOn:     FailOnRegression,
+	Correction: CorrectionHolm,
+	Confidence: 0.95,
+}
+
+// ThresholdFor returns the threshold that applies to unit.
+func (p Policy) ThresholdFor(unit string) float64 {
+	if t, ok := p.Thresholds[unit]; ok {
+		return t
+	}
+	return p.Threshold
+}
+
+// FailOn says which verdicts fail the gate.
+type FailOn string
+
+// The -fail-on values.
+const (
+	FailOnRegression   FailOn = "regression"
+	FailOnInconclusive FailOn = "inconclusive"
+	FailOnNever        FailOn = "never"
+)
+
+// ParseFailOn parses a -fail-on value.
+func ParseFailOn(s string) (FailOn, error) {
+	return parseChoice(s, "-fail-on", FailOnRegression, FailOnInconclusive, FailOnNever)
+}
+
+// Fails reports whether verdict v fails the gate under f. The error verdict
+// is not decided here: benchmarks that failed to run always fail.
+func (f FailOn) Fails(v Verdict) bool {
+	switch f {
+	case FailOnNever:
+		return false
+	case FailOnInconclusive:
+		return v == RegressionVerdict || v == InconclusiveVerdict
+	default:
+		return v == RegressionVerdict
+	}
+}
+
+// Test names the statistical test a decision rests on.
+type Test string
+
+const (
+	// TestUTest is benchmath's Mann-Whitney U-test on the two sides'
+	// samples, with the change measured between their medians: what
+	// benchstat does.
+	TestUTest Test = "utest"
+	// TestPaired is the sign test on the per-round ratios head/base,
+	// with the change measured as their median: each round's base and
+	// head ran back to back, so drift slower than a round cancels.
+	TestPaired Test = "paired"
+)
+
+// ParseTest parses a -decide value.
+func ParseTest(s string) (Test, error) {
+	return parseChoice(s, "-decide", TestUTest, TestPaired)
+}
+
+// Correction names a multiple-comparison correction.
+type Correction string
+
+// The -correction values.
+const (
+	// CorrectionHolm adjusts p-values with the Holm–Bonferroni method over
+	// every comparison in the run, so that the chance of any false alarm in
+	// the whole run stays at alpha.
+	CorrectionHolm Correction = "holm"
+	// CorrectionNone uses each p-value as it is, as benchstat does.
+	CorrectionNone Correction = "none"
+)
+
+// ParseCorrection parses a -correction value.
+func ParseCorrection(s string) (Correction, error) {
+	return parseChoice(s, "-correction", CorrectionHolm, CorrectionNone)
+}
+
+// AdaptiveRule says which benchmarks an adaptive run gives more rounds.
+type AdaptiveRule string
+
+const (
+	// UntilSettled gives more rounds to every benchmark whose outcome is
+	// open either way: a regression beyond the threshold is neither shown
+	// nor ruled out (the interval of the change contains the regression
+	// boundary, or lies beyond it without significance yet). Noisy
+	// benchmarks end inconclusive.
+	UntilSettled AdaptiveRule = "settle"
+	// UntilConfirmed gives more rounds only to apparent regressions: the
+	// change is worse than the threshold but not significant yet. A
+	// benchmark that does not look like a regression is not run again;
+	// what still looks like one at the end is inconclusive. This is what
+	// one does by hand with benchstat: rerun what looks bad.
+	UntilConfirmed AdaptiveRule = "confirm"
+)
+
+// ParseAdaptiveRule parses a rule name.
+func ParseAdaptiveRule(s string) (AdaptiveRule, error) {
+	return parseChoice(s, "adaptive rule", UntilConfirmed, UntilSettled)
+}
+
+// parseChoice parses s as one of choices; what names the setting in the
+// error, which lists the choices ("invalid -decide "x": want utest or
+// paired").
+func parseChoice[T ~string](s, what string, choices ...T) (T, error) {
+	if v := T(strings.TrimSpace(s)); slices.Contains(choices, v) {
+		return v, nil
+	}
+	names := make([]string, len(choices))
+	for i, c := range choices {
+		names[i] = string(c)
+	}
+	want := names[len(names)-1]
+	if len(names) > 1 {
+		want = strings.Join(names[:len(names)-1], ", ") + " or " + want
+	}
+	return "", fmt.Errorf("invalid %s %q: want %s", what, s, want)
+}
+
+// FormatPercent formats a fraction as a percentage without needless
+// decimals: 0.05 → "5%", 0.025 → "2.5%".
+func FormatPercent(f float64) string {
+	return strconv.FormatFloat(f*100, 'f', -1, 64) + "%"
+}
+
+// ParsePercent parses a threshold such as "10%" or "2.5%" into a fraction.
+// The percent sign is required, so that "0.1" cannot be mistaken for 10%.
+func ParsePercent(s string) (float64, error) {
+	s = strings.TrimSpace(s)
+	num, ok := strings.CutSuffix(s, "%")
+	if !ok {
+		return 0, fmt.Errorf("%q is not a percentage: write it with a %% sign, e.g. 10%%", s)
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		return 0, fmt.Errorf("%q is not a percentage >= 0%%", s)
+	}
+	return v / 100, nil
+}
+
+// ParseThresholds parses a per-unit list such as "sec/op=10%,allocs/op=0%".
+// Units are tidied the way benchfmt tidies them (ns/op is sec/op, MB/s is
+// B/s), and benchstat v1's names time/op, alloc/op and speed are accepted.
+func ParseThresholds(s string) (map[string]float64, error) {
+	out := map[string]float64{}
+	if strings.TrimSpace(s) == "" {
+		return out, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		unit, val, ok := strings.Cut(part, "=")
+		unit = strings.TrimSpace(unit)
+		if !ok || unit == "" {
+			return nil, fmt.Errorf("invalid threshold %q: want unit=percent, e.g. sec/op=10%%", part)
+		}
+		v, err := ParsePercent(val)
+		if err != nil {
+			return nil, fmt.Errorf("invalid threshold for %s: %v", unit, err)
+		}
+		out[TidyUnit(unit)] = v
+	}
+	return out, nil
+}
+
+// TidyUnit maps a unit as a user may write it to benchfmt's tidy name.
+func TidyUnit(unit string) string {
+	switch unit {
+	case "time/op":
+		return "sec/op"
+	case "alloc/op":
+		return "B/op"
+	case "speed":
+		return "B/s"
+	}
+	_, tidy := benchunit.Tidy(1, unit)
+	return tidy
+}
