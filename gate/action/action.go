@@ -83,7 +83,7 @@ func Main(ctx context.Context, env Env) (code int) {
 		// be fetched, a build that failed before the report): the job
 		// summary says so, so that the failure is not only in the log.
 		var b strings.Builder
-		fmt.Fprintf(&b, "### benchgate: 💥 error\n\n```text\n%s\n```\n", report.FenceSafe(inputStyle.Render(err.Error())))
+		fmt.Fprintf(&b, "### benchgate: 💥 error\n\n```text\n%s\n```\n", report.FenceSafe(usage.Text(err, inputStyle)))
 		if hint := pipeline.Hint(err, inputStyle); hint != "" {
 			fmt.Fprintf(&b, "\nhint: %s\n", report.MarkdownText(hint))
 		}

@@ -125,7 +125,7 @@ func (s *step) reportCommand(ctx context.Context, resultsDir string) error {
 	// Recompute from the raw results: a report.json in an artifact is
 	// whatever the fork wanted it to be.
 	policy := s.in.analysisPolicy()
-	rep, err := pipeline.Analyze([]string{base}, []string{head}, policy, s.in.run.Compare)
+	rep, err := pipeline.Analyze([]string{base}, []string{head}, policy, s.in.run.Compare, inputStyle)
 	if err != nil {
 		return err
 	}

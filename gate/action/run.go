@@ -101,7 +101,7 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 	}
 	s.publish(ctx, rep, s.prNumber(0))
 	if runErr != nil {
-		s.a.Errorf("%s", report.SanitizeText(inputStyle.Render(runErr.Error())))
+		s.a.Errorf("%s", report.SanitizeText(usage.Text(runErr, inputStyle)))
 		return runErr
 	}
 	return s.gate(rep, res.Policy.FailOn)

@@ -26,7 +26,7 @@ type compareCmd struct {
 
 func newCompareCmd(env *Env) *compareCmd {
 	p := decide.DefaultPolicy
-	p.Test = decide.TestUTest
+	p.Test = decide.UTest
 	return &compareCmd{env: env, stats: newStatsFlags(p)}
 }
 
@@ -52,7 +52,7 @@ func (c *compareCmd) run(args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := pipeline.Analyze(basePaths, headPaths, policy, opts)
+	rep, err := pipeline.Analyze(basePaths, headPaths, policy, opts, usage.Flags)
 	if err != nil {
 		return err
 	}

@@ -47,7 +47,11 @@
 // Deciding what a comparison means is left to package decide.
 package compare
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/benchgate/benchgate/gate/usage"
+)
 
 // DefaultIgnore lists file-level configuration keys that name a side rather
 // than describe the machine or package. They are ignored when grouping, so a
@@ -128,12 +132,16 @@ type InputError struct {
 	Hint string
 }
 
-func (e *InputError) Error() string {
+// Error renders the problem in command-line words.
+func (e *InputError) Error() string { return e.Render(usage.Flags) }
+
+// Render renders the problem in the words of st.
+func (e *InputError) Render(st usage.Style) string {
 	s := fmt.Sprintf("%s: %s", e.Side, e.Msg)
 	if e.Hint != "" {
 		s += "\nhint: " + e.Hint
 	}
-	return s
+	return st.Render(s)
 }
 
 // Read reads the inputs in order and computes the comparisons. Each input

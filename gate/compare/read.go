@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
+
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // projections say how results are grouped: into tables by configuration
@@ -27,7 +29,7 @@ func newProjections(opts Options) (*projections, error) {
 	}
 	filter, err := benchproc.NewFilter(filterExpr)
 	if err != nil {
-		return nil, &InputError{Side: "filter", Msg: fmt.Sprintf("parsing -filter %q: %v", filterExpr, err),
+		return nil, &InputError{Side: "filter", Msg: fmt.Sprintf("parsing {filter} %q: %v", filterExpr, err),
 			Hint: "see go doc golang.org/x/perf/benchproc/syntax"}
 	}
 
@@ -82,7 +84,7 @@ func (r *reader) units() benchfmt.UnitMetadataMap { return r.br.Units() }
 func (r *reader) read(in Input) error {
 	f, err := in.Open()
 	if err != nil {
-		return &InputError{Side: in.Side, Msg: fmt.Sprintf("cannot read %s: %v", in.Name, unwrapPathError(err))}
+		return &InputError{Side: in.Side, Msg: fmt.Sprintf("cannot read %s: %v", in.Name, brief.Cause(err))}
 	}
 	lim := newLineLimiter(f, MaxLine)
 	// ".file" is not valid syntax for a key in the file itself, so
@@ -102,7 +104,7 @@ func (r *reader) read(in Input) error {
 	err = r.br.Err()
 	f.Close()
 	if err != nil {
-		return &InputError{Side: in.Side, Msg: fmt.Sprintf("reading %s: %v", in.Name, unwrapPathError(err))}
+		return &InputError{Side: in.Side, Msg: fmt.Sprintf("reading %s: %v", in.Name, brief.Cause(err))}
 	}
 	for _, n := range lim.long {
 		r.problems.add(fmt.Sprintf("%s:%d: benchmark line longer than %d bytes skipped", in.Name, n, MaxLine))
@@ -128,7 +130,7 @@ func (r *reader) add(rec *benchfmt.Result, si int) bool {
 		c := r.model.cell(tk, rowKey, si)
 		if why := invalidValue(v); why != "" {
 			file, line := rec.Pos()
-			r.problems.add(fmt.Sprintf("%s:%d: Benchmark%s: %s %s %s; skipped", file, line, clip(string(rec.Name), 200), orig(v), origUnit(v), why))
+			r.problems.add(fmt.Sprintf("%s:%d: Benchmark%s: %s %s %s; skipped", file, line, brief.Clip(string(rec.Name), 200), orig(v), origUnit(v), why))
 			c.invalid++
 			continue
 		}
@@ -174,14 +176,6 @@ func invalidValue(v benchfmt.Value) string {
 		return "is negative"
 	}
 	return ""
-}
-
-// clip shortens s to at most n bytes for a message.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 // orig is v's value as the input wrote it, before tidying.

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // Input is one stream of benchmark results for one side.
@@ -87,7 +89,7 @@ func ExpandPaths(side Side, args []string) ([]string, error) {
 			}
 			if n == 0 {
 				return nil, &InputError{Side: side, Msg: fmt.Sprintf("directory %s has no *.txt result files", arg),
-					Hint: "point at the files themselves, or at the directory that benchgate run -out wrote"}
+					Hint: "point at the files themselves, or at the directory that benchgate run {out} wrote"}
 			}
 		case err == nil:
 			add(arg)
@@ -106,7 +108,7 @@ func ExpandPaths(side Side, args []string) ([]string, error) {
 				}
 			}
 		default:
-			return nil, &InputError{Side: side, Msg: fmt.Sprintf("cannot read %s: %v", arg, unwrapPathError(err)),
+			return nil, &InputError{Side: side, Msg: fmt.Sprintf("cannot read %s: %v", arg, brief.Cause(err)),
 				Hint: "give a file, a directory of *.txt files, or a quoted glob"}
 		}
 	}
@@ -132,14 +134,4 @@ func escapeGlob(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-// unwrapPathError drops the operation and path from a *fs.PathError, for
-// messages that name the path themselves.
-func unwrapPathError(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -207,7 +207,7 @@ func mismatchNotes(m *model, unitField *benchproc.Field) []string {
 		if n > maxNotes {
 			continue
 		}
-		notes = append(notes, fmt.Sprintf("%s is on both sides but was not compared: base has it in %s, head in %s (a unit or a configuration line such as goos or pkg differs; -ignore KEY ignores a configuration key)",
+		notes = append(notes, fmt.Sprintf("%s is on both sides but was not compared: base has it in %s, head in %s (a unit or a configuration line such as goos or pkg differs; {ignore} KEY ignores a configuration key)",
 			rk.StringValues(), describeTables(w.tables[0], unitField), describeTables(w.tables[1], unitField)))
 	}
 	if n > maxNotes {

@@ -161,7 +161,7 @@ func confidenceOf(p Policy) float64 {
 // zero, as in "0 B/op" in most rounds and 16 B/op in one), the U-test
 // decides instead, rather than leaving the comparison undecidable.
 func usesPairs(p Policy, c compare.Comparison, paired *Paired) bool {
-	return p.Test == TestPaired && !c.Exact && paired != nil
+	return p.Test == PairedSignTest && !c.Exact && paired != nil
 }
 
 // decideOne decides c under p, given its p-value after the correction
@@ -197,7 +197,7 @@ func decideOne(c compare.Comparison, p Policy, padj float64, family int, paired 
 		d.Note = "a side has no usable samples"
 		return d
 	}
-	if p.Test == TestPaired && !c.Exact && !usePaired && !constantAndEqual(c) {
+	if p.Test == PairedSignTest && !c.Exact && !usePaired && !constantAndEqual(c) {
 		d.Note = "rounds cannot be paired (different numbers of samples, or a zero base value); decided with the U-test"
 	}
 	if usePaired {

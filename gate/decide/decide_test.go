@@ -306,7 +306,7 @@ func TestPairedDecision(t *testing.T) {
 	if d := statusOf(t, Decide(r, policy), "Drift-2", "sec/op"); d.Status != Unchanged {
 		t.Errorf("U-test under drift: %s (p=%v); expected it to miss the change", d.Status, d.P)
 	}
-	policy.Test = TestPaired
+	policy.Test = PairedSignTest
 	d := statusOf(t, Decide(r, policy), "Drift-2", "sec/op")
 	if d.Status != Regression || math.Abs(d.Delta-0.04) > 1e-9 || d.TestP > 0.001 {
 		t.Errorf("paired: status %s, delta %v, sign p %v; want a 4%% regression", d.Status, d.Delta, d.TestP)
@@ -329,7 +329,7 @@ func TestPairedDecisionPairsRounds(t *testing.T) {
 		fmt.Fprintf(&head, "BenchmarkSwap-2 1000 %g ns/op\n", h)
 	}
 	policy := DefaultPolicy
-	policy.Test = TestPaired
+	policy.Test = PairedSignTest
 	d := statusOf(t, Decide(load(t, base.String(), head.String()), policy), "Swap-2", "sec/op")
 	if d.Status != Unchanged || d.TestP != 1 {
 		t.Errorf("paired: status %s, sign p %v; want unchanged with p = 1 (6 rounds up, 6 down)", d.Status, d.TestP)
@@ -353,7 +353,7 @@ func TestPairedFallsBackToUTest(t *testing.T) {
 		fmt.Fprintf(&head, "BenchmarkZ-2 1000 %d ns/op %d B/op\n", 100+i%3, hb)
 	}
 	policy := DefaultPolicy
-	policy.Test = TestPaired
+	policy.Test = PairedSignTest
 	res := Decide(load(t, base.String(), head.String()), policy)
 	d := statusOf(t, res, "Z-2", "B/op")
 	if d.Paired != nil || d.Status != Unchanged || math.IsNaN(d.TestP) || !strings.Contains(d.Note, "decided with the U-test") {
@@ -393,7 +393,7 @@ func TestUndecidedAndInconclusive(t *testing.T) {
 	// interval lies wholly above the 5% boundary, but the sign test's
 	// p (0.039) has not reached alpha 0.03. More rounds can settle it.
 	policy := DefaultPolicy
-	policy.Test, policy.Alpha, policy.Threshold = TestPaired, 0.03, 0.05
+	policy.Test, policy.Alpha, policy.Threshold = PairedSignTest, 0.03, 0.05
 	res = Decide(unconfirmedSlowdown(t), policy)
 	d = statusOf(t, res, "Slow-2", "sec/op")
 	if d.Status != Unchanged || d.Paired == nil || d.Paired.Low < 1.05 || !Undecided(d, UntilSettled) {
@@ -419,7 +419,7 @@ func TestUndecidedAndInconclusive(t *testing.T) {
 }
 
 // unconfirmedSlowdown is BenchmarkSlow with ten of twelve rounds 8-20%
-// slower and two 10% faster: with TestPaired at alpha 0.03 and a 5%
+// slower and two 10% faster: with PairedSignTest at alpha 0.03 and a 5%
 // threshold, its paired interval lies wholly above the boundary but the
 // sign test's p (0.039) has not reached alpha.
 func unconfirmedSlowdown(t *testing.T) *compare.Result {
@@ -455,7 +455,7 @@ func TestUndecidedUntilConfirmed(t *testing.T) {
 	// than the 5% threshold but not significant yet, so both rules want
 	// more rounds; at the end it is inconclusive, and the note says why.
 	policy := DefaultPolicy
-	policy.Test, policy.Alpha, policy.Threshold = TestPaired, 0.03, 0.05
+	policy.Test, policy.Alpha, policy.Threshold = PairedSignTest, 0.03, 0.05
 	policy.Adaptive, policy.Until = true, UntilConfirmed
 	res := Decide(unconfirmedSlowdown(t), policy)
 	if d := statusOf(t, res, "Slow-2", "sec/op"); !Undecided(d, UntilConfirmed) {

@@ -56,8 +56,8 @@ type Policy struct {
 	// Confidence is the confidence level of the paired view's interval;
 	// zero means 0.95.
 	Confidence float64
-	// Test is the test the decision rests on: TestUTest (also what the
-	// zero value does) or TestPaired.
+	// Test is the test the decision rests on: UTest (also what the
+	// zero value does) or PairedSignTest.
 	Test Test
 	// Adaptive says the run went on for undecided benchmarks; those
 	// still undecided at the end are Inconclusive.
@@ -100,7 +100,7 @@ const (
 
 // ParseFailOn parses a -fail-on value.
 func ParseFailOn(s string) (FailOn, error) {
-	return parseChoice(s, "-fail-on", FailOnRegression, FailOnInconclusive, FailOnNever)
+	return parseChoice(s, "{fail-on}", FailOnRegression, FailOnInconclusive, FailOnNever)
 }
 
 // Fails reports whether verdict v fails the gate under f. The error verdict
@@ -120,19 +120,19 @@ func (f FailOn) Fails(v Verdict) bool {
 type Test string
 
 const (
-	// TestUTest is benchmath's Mann-Whitney U-test on the two sides'
+	// UTest is benchmath's Mann-Whitney U-test on the two sides'
 	// samples, with the change measured between their medians: what
 	// benchstat does.
-	TestUTest Test = "utest"
-	// TestPaired is the sign test on the per-round ratios head/base,
+	UTest Test = "utest"
+	// PairedSignTest is the sign test on the per-round ratios head/base,
 	// with the change measured as their median: each round's base and
 	// head ran back to back, so drift slower than a round cancels.
-	TestPaired Test = "paired"
+	PairedSignTest Test = "paired"
 )
 
 // ParseTest parses a -decide value.
 func ParseTest(s string) (Test, error) {
-	return parseChoice(s, "-decide", TestUTest, TestPaired)
+	return parseChoice(s, "{decide}", UTest, PairedSignTest)
 }
 
 // Correction names a multiple-comparison correction.
@@ -150,7 +150,7 @@ const (
 
 // ParseCorrection parses a -correction value.
 func ParseCorrection(s string) (Correction, error) {
-	return parseChoice(s, "-correction", CorrectionHolm, CorrectionNone)
+	return parseChoice(s, "{correction}", CorrectionHolm, CorrectionNone)
 }
 
 // AdaptiveRule says which benchmarks an adaptive run gives more rounds.

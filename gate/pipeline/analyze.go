@@ -21,15 +21,16 @@ import (
 // and compare commands) as for a run's own. policy.Adaptive and
 // policy.Until say which adaptive rule the files were measured with:
 // what it still found undecided at the end is inconclusive, as in the run
-// that measured them.
-func Analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.Options) (*report.Report, error) {
+// that measured them. names is how the front end names settings, for the
+// report's notes.
+func Analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.Options, names usage.Style) (*report.Report, error) {
 	if err := CheckPolicy(policy, opts); err != nil {
 		return nil, err
 	}
-	return analyze(basePaths, headPaths, policy, opts)
+	return analyze(basePaths, headPaths, policy, opts, names)
 }
 
-func analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.Options) (*report.Report, error) {
+func analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.Options, names usage.Style) (*report.Report, error) {
 	res, err := compare.Load(basePaths, headPaths, opts)
 	if err != nil {
 		return nil, err
@@ -70,7 +71,9 @@ func analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.O
 		dec.MarkInconclusive()
 	}
 	rep := report.New(dec, res.Confidence)
-	rep.Notes = append(rep.Notes, res.Notes...)
+	for _, n := range res.Notes {
+		rep.Notes = append(rep.Notes, names.Render(n))
+	}
 	for _, s := range res.SyntaxErrors {
 		rep.Notes = append(rep.Notes, "malformed line skipped: "+s)
 	}
@@ -99,7 +102,7 @@ func analyzeRun(out *runner.Outcome, policy decide.Policy, opts compare.Options,
 	var rep *report.Report
 	var err error
 	if len(files) >= 2 {
-		rep, err = analyze(files[:1], files[1:2], policy, opts)
+		rep, err = analyze(files[:1], files[1:2], policy, opts, names)
 	} else {
 		err = errors.New("no sides")
 	}
@@ -108,7 +111,7 @@ func analyzeRun(out *runner.Outcome, policy decide.Policy, opts compare.Options,
 			rep = report.New(&decide.Result{Policy: policy, Counts: map[decide.Status]int{}}, opts.Confidence)
 		}
 		rep.Verdict = decide.ErrorVerdict
-		rep.Error = names.Render(runErr.Error())
+		rep.Error = usage.Text(runErr, names)
 		return rep, nil
 	}
 	return rep, err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/usage"
 )
 
 // TestAnalyzeAdaptiveRule: a report made from an adaptive run's files
@@ -45,9 +46,9 @@ func TestAnalyzeAdaptiveRule(t *testing.T) {
 		{"", decide.Unchanged},
 	} {
 		policy := decide.DefaultPolicy
-		policy.Test = decide.TestPaired
+		policy.Test = decide.PairedSignTest
 		policy.Adaptive, policy.Until = tc.until != "", tc.until
-		rep, err := Analyze([]string{bp}, []string{hp}, policy, compare.DefaultOptions)
+		rep, err := Analyze([]string{bp}, []string{hp}, policy, compare.DefaultOptions, usage.Flags)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -26,7 +26,7 @@ const (
 	// DefaultTest is the sign test on the per-round ratios head/base,
 	// which cancels drift slower than a round. compare keeps benchstat's
 	// U-test.
-	DefaultTest = decide.TestPaired
+	DefaultTest = decide.PairedSignTest
 	// DefaultAlpha is stricter than the 0.05 that compare shares with
 	// benchstat, because a gate judges every pull request.
 	DefaultAlpha = 0.01

@@ -10,7 +10,6 @@ import (
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/report"
-	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
 )
 
@@ -73,26 +72,24 @@ func PrintError(w io.Writer, err error, names usage.Style) {
 		return
 	}
 	say := func(format string, args ...any) {
-		fmt.Fprintln(w, report.SanitizeLines(names.Render(fmt.Sprintf(format, args...))))
+		fmt.Fprintln(w, report.SanitizeLines(fmt.Sprintf(format, args...)))
 	}
+	msg := usage.Text(err, names)
 	var ue *usage.Error
-	var bf *runner.BenchmarkFailedError
 	switch {
 	case errors.As(err, &ue):
-		say("benchgate: %s", ue.Msg)
+		say("benchgate: %s", names.Render(ue.Msg))
 		if ue.Hint != "" {
-			say("hint: %s", ue.Hint)
+			say("hint: %s", names.Render(ue.Hint))
 		}
-	case errors.As(err, &bf):
-		say("benchgate: %s", err)
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		if msg := err.Error(); strings.HasPrefix(msg, "interrupted") {
+		if strings.HasPrefix(msg, "interrupted") {
 			say("benchgate: %s", msg)
 		} else {
 			say("benchgate: interrupted: %s", msg)
 		}
 	default:
-		say("benchgate: %s", err)
+		say("benchgate: %s", msg)
 	}
 }
 

@@ -214,14 +214,14 @@ func newPlan(cfg Config) (*plan.Plan, error) {
 func checkRounds(cfg Config, policy decide.Policy) error {
 	if need := decide.SamplesNeeded(policy.Alpha); cfg.Rounds < need {
 		utest := "the U-test"
-		if policy.Test == decide.TestPaired {
+		if policy.Test == decide.PairedSignTest {
 			utest = "the U-test, which decides the rows whose rounds cannot be paired,"
 		}
 		return usage.Errorf(fmt.Sprintf("use {rounds} %d or more (%d is the default)", need, DefaultRounds),
 			"{rounds} %d is too few: with %d samples per side %s can never reach p <= %v (its smallest p is %.3f)",
 			cfg.Rounds, cfg.Rounds, utest, policy.Alpha, decide.MinP(cfg.Rounds, cfg.Rounds))
 	}
-	if most := max(cfg.Rounds, cfg.MaxRounds); policy.Test == decide.TestPaired && most < decide.SignRoundsNeeded(policy.Alpha) {
+	if most := max(cfg.Rounds, cfg.MaxRounds); policy.Test == decide.PairedSignTest && most < decide.SignRoundsNeeded(policy.Alpha) {
 		need := decide.SignRoundsNeeded(policy.Alpha)
 		return usage.Errorf(fmt.Sprintf("use {rounds} %d or more, or {decide} utest", need),
 			"%d rounds are too few for {decide} paired: with %d paired rounds the sign test can never reach p <= %v (its smallest p is %.3f)",

@@ -96,7 +96,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(ew, "</details>\n\n")
 	}
 	source := "p-values from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"
-	if r.Policy.Test == decide.TestPaired {
+	if r.Policy.Test == decide.PairedSignTest {
 		source = "p-values marked \"sign\" from the sign test on the per-round ratios head/base, the others from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"
 	}
 	fmt.Fprintf(ew, "<sub>%s; %s (the p shown is before correction). Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",

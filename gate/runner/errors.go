@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/benchgate/benchgate/gate/usage"
 )
 
 // BenchmarkFailedError says benchmarks could not be built or run. It maps
@@ -35,7 +37,14 @@ type BenchmarkFailedError struct {
 	Results []int
 }
 
-func (e *BenchmarkFailedError) Error() string {
+// Error renders the failure in command-line words.
+func (e *BenchmarkFailedError) Error() string { return usage.Flags.Render(e.text()) }
+
+// Render renders the failure in the words of st (the flags or the
+// Action's inputs it names, such as the timeout).
+func (e *BenchmarkFailedError) Render(st usage.Style) string { return st.Render(e.text()) }
+
+func (e *BenchmarkFailedError) text() string {
 	var b strings.Builder
 	switch e.Stage {
 	case "build":

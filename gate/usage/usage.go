@@ -11,6 +11,7 @@
 package usage
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -31,6 +32,20 @@ func Errorf(hint, format string, args ...any) *Error {
 
 // Error renders the message in command-line words.
 func (e *Error) Error() string { return Flags.Render(e.Msg) }
+
+// Render renders the message in the words of st.
+func (e *Error) Render(st Style) string { return st.Render(e.Msg) }
+
+// Text is err's message in the words of st. An error that names settings
+// has a Render(Style) method, and its Error renders in command-line words;
+// any other error's text is rendered as it is.
+func Text(err error, st Style) string {
+	var r interface{ Render(Style) string }
+	if errors.As(err, &r) && any(r) == any(err) {
+		return r.Render(st)
+	}
+	return st.Render(err.Error())
+}
 
 // Style says what a front end calls a setting.
 type Style func(setting string) string

@@ -63,9 +63,9 @@ func adaptiveArgs(rounds int) []string {
 // test is the decide test protocol p's runs are decided with.
 func (p protocol) test() decide.Test {
 	if strings.Contains(p.Name, "paired") {
-		return decide.TestPaired
+		return decide.PairedSignTest
 	}
-	return decide.TestUTest
+	return decide.UTest
 }
 
 // gateArgs are the arguments of benchgate run for one gate run of p in

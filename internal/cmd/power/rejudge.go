@@ -19,7 +19,7 @@ import (
 )
 
 // rejudgeTests are the tests saved runs are judged again with.
-var rejudgeTests = []decide.Test{decide.TestUTest, decide.TestPaired}
+var rejudgeTests = []decide.Test{decide.UTest, decide.PairedSignTest}
 
 // rejudgeKey groups saved runs: by condition, how they were measured and
 // slowdown level.

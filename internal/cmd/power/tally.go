@@ -58,7 +58,7 @@ func (r *judged) regression(threshold float64, family int) bool {
 			continue
 		}
 		p := c.P
-		if r.test == decide.TestPaired {
+		if r.test == decide.PairedSignTest {
 			p = nil
 			if c.Paired != nil {
 				p = c.Paired.P

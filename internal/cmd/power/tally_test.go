@@ -35,14 +35,14 @@ const fillerAlarm = `{"verdict": "regression", "alpha": 0.05, "comparisons": [
 	{"benchmark": "Filler03-2", "unit": "sec/op", "delta": 0.04, "p": 0.001, "significant": true, "worse": true, "status": "regression"}]}`
 
 func TestCounts(t *testing.T) {
-	rep := decode(t, slowdown, decide.TestUTest)
+	rep := decode(t, slowdown, decide.UTest)
 	if !rep.counts(5) {
 		t.Errorf("slowdown: a regression of Work is not counted as caught")
 	}
 	if !rep.counts(0) {
 		t.Errorf("slowdown judged as A/A: a regression verdict is not counted as a false alarm")
 	}
-	alarm := decode(t, fillerAlarm, decide.TestUTest)
+	alarm := decode(t, fillerAlarm, decide.UTest)
 	if !alarm.counts(0) {
 		t.Errorf("A/A: a filler's regression is not counted as a false alarm")
 	}
@@ -52,7 +52,7 @@ func TestCounts(t *testing.T) {
 	if got := rep.delta(); got != 0.05 {
 		t.Errorf("slowdown delta = %v, want 0.05 (Work's sec/op, not the filler's or B/op)", got)
 	}
-	if got := decode(t, `{"verdict": "error", "comparisons": []}`, decide.TestUTest).delta(); !math.IsNaN(got) {
+	if got := decode(t, `{"verdict": "error", "comparisons": []}`, decide.UTest).delta(); !math.IsNaN(got) {
 		t.Errorf("delta of a report without comparisons = %v, want NaN", got)
 	}
 }
@@ -64,12 +64,12 @@ func TestRegression(t *testing.T) {
 		family    int
 		want      bool
 	}{
-		{decide.TestUTest, 0.03, 0, true},    // significant, 5% > 3%
-		{decide.TestUTest, 0.05, 0, false},   // not beyond the threshold
-		{decide.TestUTest, 0.03, 190, true},  // 190 × 0.0002 = 0.038 <= 0.05
-		{decide.TestUTest, 0.03, 300, false}, // 300 × 0.0002 = 0.06
-		{decide.TestPaired, 0.03, 6, true},   // 6 × 0.0078125 = 0.047
-		{decide.TestPaired, 0.03, 7, false},  // 7 × 0.0078125 = 0.055
+		{decide.UTest, 0.03, 0, true},           // significant, 5% > 3%
+		{decide.UTest, 0.05, 0, false},          // not beyond the threshold
+		{decide.UTest, 0.03, 190, true},         // 190 × 0.0002 = 0.038 <= 0.05
+		{decide.UTest, 0.03, 300, false},        // 300 × 0.0002 = 0.06
+		{decide.PairedSignTest, 0.03, 6, true},  // 6 × 0.0078125 = 0.047
+		{decide.PairedSignTest, 0.03, 7, false}, // 7 × 0.0078125 = 0.055
 	} {
 		rep := decode(t, slowdown, tt.test)
 		if got := rep.regression(tt.threshold, tt.family); got != tt.want {
@@ -77,7 +77,7 @@ func TestRegression(t *testing.T) {
 		}
 	}
 	// Neither a filler's regression nor an improvement of Work is one.
-	rep := decode(t, fillerAlarm, decide.TestPaired)
+	rep := decode(t, fillerAlarm, decide.PairedSignTest)
 	if rep.regression(0, 1) {
 		t.Errorf("fillerAlarm judged as paired: a filler or an improvement counted")
 	}
@@ -128,7 +128,7 @@ func TestRejudgeTally(t *testing.T) {
 	for _, test := range rejudgeTests {
 		c.add(decode(t, slowdown, test), 5, 0.03, []int{6, 190})
 	}
-	c.add(decode(t, fillerAlarm, decide.TestUTest), 5, 0.03, []int{6, 190})
+	c.add(decode(t, fillerAlarm, decide.UTest), 5, 0.03, []int{6, 190})
 	want := map[string]int{"utest": 1, "paired": 1}
 	wantFam := map[string]int{"utest/6": 1, "utest/190": 1, "paired/6": 1}
 	if len(c.gate) != len(want) || c.gate["utest"] != 1 || c.gate["paired"] != 1 {
