@@ -84,7 +84,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	}
 	switch v := get("adaptive", string(pipeline.DefaultAdaptive)); v {
 	case "true":
-		cfg.Adaptive = decide.UntilSettled
+		cfg.Adaptive = pipeline.DefaultAdaptive
 	case "false":
 		cfg.Adaptive = ""
 	default:
@@ -168,9 +168,7 @@ func setChoice[T any](dst *T, v string, parse func(string) (T, error)) bool {
 
 // analysisPolicy is the policy commands report and compare decide with.
 // The measuring job of a fork split ran with the same inputs, so its
-// adaptive rule says what was left undecided.
+// rounds and adaptive rule say how to judge its two stages.
 func (in *inputs) analysisPolicy() decide.Policy {
-	p := in.run.Policy
-	p.Adaptive, p.Until = in.run.Adaptive != "", in.run.Adaptive
-	return p
+	return pipeline.StagePolicy(in.run)
 }

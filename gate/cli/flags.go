@@ -48,8 +48,8 @@ func (o *statsFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.thresholds, "thresholds", o.thresholds, "per-unit thresholds, e.g. 'sec/op=10%,allocs/op=0%' (`list`)")
 	fs.StringVar(&o.failOn, "fail-on", o.failOn, "what fails the gate: regression, inconclusive or never")
 	fs.StringVar(&o.format, "format", o.format, "report `format`: text, markdown or json")
-	fs.StringVar(&o.test, "decide", o.test, "the `test` a decision rests on: utest (Mann-Whitney on the two sides, as benchstat) or paired (sign test on per-round ratios head/base; rows that cannot be paired use the U-test)")
-	fs.StringVar(&o.correction, "correction", o.correction, "multiple-comparison `correction`: holm (family-wise error over all comparisons) or none (each p as it is, like benchstat)")
+	fs.StringVar(&o.test, "decide", o.test, "the `test` a decision rests on: utest (Mann-Whitney on the two sides, as benchstat), paired (sign test on per-round ratios head/base; rows that cannot be paired use the U-test) or both (the smaller p of the two, doubled)")
+	fs.StringVar(&o.correction, "correction", o.correction, "multiple-comparison `correction` over the comparisons that can fail the gate: bh (Benjamini-Hochberg false discovery rate), holm (family-wise error) or none (each p as it is, like benchstat)")
 	fs.StringVar(&o.ignore, "ignore", o.ignore, "extra file-level configuration `keys` to ignore when matching base with head (comma-separated)")
 	fs.StringVar(&o.filter, "filter", o.filter, "benchstat-style filter `expression`, e.g. '.unit:sec/op'")
 }
@@ -111,7 +111,7 @@ func (a *adaptiveFlag) String() string {
 func (a *adaptiveFlag) Set(s string) error {
 	switch s {
 	case "true":
-		a.on, a.rule = true, decide.UntilSettled
+		a.on, a.rule = true, pipeline.DefaultAdaptive
 	case "false":
 		a.on, a.rule = false, ""
 	default:

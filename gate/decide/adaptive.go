@@ -5,108 +5,100 @@ import (
 	"math"
 )
 
-// Undecided reports whether the rule gives d another round. Under either
-// rule: the samples are too few for the test. Under UntilConfirmed: the
-// change is worse than the threshold and not significant yet. Under
-// UntilSettled: the interval of the change (the paired interval of the
-// per-round ratio where there is one, else the sides' intervals) still
-// contains the regression boundary, so the data cannot yet tell a
-// regression beyond the threshold from one within it; or the interval lies
-// wholly beyond the boundary on the worse side but the test has not
-// reached alpha (after the correction) yet.
-func Undecided(d Decision, rule AdaptiveRule) bool {
-	switch d.Status {
-	case TooFewSamples:
-		return true
-	case New, Removed:
-		return false
-	}
-	if d.Better == 0 || constantAndEqual(d.Comparison) {
-		return false
-	}
-	if rule == UntilConfirmed {
-		return d.Worse && math.Abs(d.Delta) > d.Threshold && !d.Significant
-	}
-	lo, hi, ok := ratioInterval(d)
-	if !ok {
-		return false
-	}
-	boundary := regressionBoundary(d)
-	if lo < boundary && boundary < hi {
-		return true
-	}
-	// Every plausible change is a regression beyond the threshold, but
-	// the test is not significant: more rounds can settle it either way.
-	beyond := (d.Better < 0 && lo >= boundary) || (d.Better > 0 && hi <= boundary)
-	return beyond && !d.Significant
-}
-
-// regressionBoundary is the ratio head/base at which d's change becomes
-// a regression beyond its threshold.
-func regressionBoundary(d Decision) float64 {
-	if d.Better > 0 {
-		return 1 - d.Threshold
-	}
-	return 1 + d.Threshold
-}
-
-// undecidedWhy says why MarkInconclusive found d undecided.
-func undecidedWhy(d Decision, rule AdaptiveRule) string {
-	if rule == UntilConfirmed {
-		return fmt.Sprintf("the change looks worse than the %s threshold, but its p (%.3g after correction) has not reached alpha", FormatPercent(d.Threshold), d.PAdjusted)
-	}
-	if lo, hi, ok := ratioInterval(d); ok {
-		if boundary := regressionBoundary(d); !(lo < boundary && boundary < hi) {
-			return fmt.Sprintf("the change looks worse than the %s threshold, but its p (%.3g after correction) has not reached alpha", FormatPercent(d.Threshold), d.PAdjusted)
+// confirm is the second stage of an adaptive run (see the package
+// documentation): it picks the candidates from the first stage's
+// decisions and decides those that have later rounds on those rounds
+// alone. It returns the number of candidates.
+func confirm(ds []Decision, p Policy) int {
+	var cands []int
+	for i := range ds {
+		if isCandidate(&ds[i], p.Until) {
+			ds[i].candidate = true
+			cands = append(cands, i)
 		}
 	}
-	return fmt.Sprintf("the interval of the change contains the %s threshold", FormatPercent(d.Threshold))
-}
-
-// ratioInterval is an interval for head/base: the paired one where rounds
-// pair, else one from the sides' intervals. Where the samples are still
-// too few for an interval (benchmath and QuantileCI give ±Inf), it is
-// (0, +Inf): anything is still possible, which is what keeps an adaptive
-// run going. ok is false where no ratio can be formed at all (a base of
-// zero).
-func ratioInterval(d Decision) (lo, hi float64, ok bool) {
-	if p := d.Paired; p != nil {
-		if !finite(p.Low) || !finite(p.High) {
-			return 0, math.Inf(1), true
-		}
-		return p.Low, p.High, true
-	}
-	b, h := d.Base, d.Head
-	if b == nil || h == nil || !(b.Center > 0) || math.IsNaN(b.Low) || math.IsNaN(h.Low) {
-		return 0, 0, false
-	}
-	if !finite(b.Low) || !finite(b.High) || !finite(h.Low) || !finite(h.High) {
-		return 0, math.Inf(1), true
-	}
-	if !(b.Low > 0) {
-		return 0, 0, false
-	}
-	return h.Low / b.High, h.High / b.Low, true
-}
-
-func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
-
-// MarkInconclusive ends an adaptive run: decisions that are still
-// undecided under the policy's rule, and neither regressions nor
-// too-few-samples, become Inconclusive, and the verdict and counts are
-// recomputed.
-func (r *Result) MarkInconclusive() {
-	for i := range r.Decisions {
-		d := &r.Decisions[i]
-		if d.Status == Regression || d.Status == TooFewSamples || !Undecided(*d, r.Policy.Until) {
+	k := len(cands)
+	alpha := p.Alpha / 2
+	from := p.StageRounds
+	conf := confidenceOf(p)
+	for _, i := range cands {
+		d := &ds[i]
+		n := min(d.Base.N, d.Head.N)
+		if n <= from {
 			continue
 		}
-		r.Counts[d.Status]--
-		d.Status = Inconclusive
-		d.Note = fmt.Sprintf("still undecided after %d rounds: %s", d.Head.N, undecidedWhy(*d, r.Policy.Until))
-		r.Counts[Inconclusive]++
+		later := testOn(d.Comparison.Rounds(from, n, conf), p)
+		c := &Confirmation{From: from, Rounds: n - from, P: later.p, PAdjusted: math.Min(1, later.p*float64(k)), Candidates: k}
+		d.Confirmation = c
+		all := testOn(d.Comparison, p)
+		beyond := worse(d.Better, all.delta) && magnitude(all.delta) > d.Threshold
+		rounds := fmt.Sprintf("rounds %d–%d alone", from+1, n)
+		switch {
+		case beyond && worse(d.Better, later.delta) && c.PAdjusted <= alpha:
+			c.Confirmed = true
+			d.Status, d.Significant, d.Worse = Regression, true, true
+			d.Note = fmt.Sprintf("confirmed by %s (p %.3g, %.3g after the correction over %d candidates)", rounds, c.P, c.PAdjusted, k)
+		case beyond && (c.PAdjusted <= DoubtLevel || wholeBeyond(d.Better, all.low, all.high, d.Threshold)):
+			d.Status = Inconclusive
+			d.RoundsNeeded = 0
+			d.Note = likelyNote(d, fmt.Sprintf("%s did not confirm it (p %.3g after the correction over %d candidates)", rounds, c.PAdjusted, k))
+		default:
+			d.Status = Unchanged
+			d.Equivalent = !math.IsNaN(all.low) && 1-d.Threshold <= all.low && all.high <= 1+d.Threshold
+			d.Note = fmt.Sprintf("a candidate after %d rounds; %s did not confirm a regression", from, rounds)
+		}
 	}
-	if r.Verdict == Pass && r.Counts[Inconclusive] > 0 {
-		r.Verdict = InconclusiveVerdict
+	return k
+}
+
+// isCandidate reports whether the rule gives the first stage's decision
+// d a second stage.
+func isCandidate(d *Decision, rule AdaptiveRule) bool {
+	if !d.tested || d.Better == 0 {
+		return false
 	}
+	switch d.Status {
+	case Unchanged, Inconclusive, TooFewSamples:
+	default:
+		return false
+	}
+	if d.Worse && magnitude(d.stageDelta) > d.Threshold {
+		return true
+	}
+	if rule != UntilSettled {
+		return false
+	}
+	boundary := regressionBoundary(d.Better, d.Threshold)
+	return !math.IsNaN(d.stageLow) && d.stageLow < boundary && boundary < d.stageHigh
+}
+
+// MoreRounds reports whether an adaptive run should give d another round:
+// d is a candidate for the second stage whose interval of the change
+// (every sample so far) still reaches the regression boundary. A
+// candidate is not stopped when it looks confirmed: the second stage is
+// judged once, when the run ends, so that looking after every round
+// cannot make a regression out of noise.
+func MoreRounds(d Decision, p Policy) bool {
+	if !d.candidate {
+		return false
+	}
+	all := testOn(d.Comparison, p)
+	if math.IsNaN(all.low) {
+		return true
+	}
+	boundary := regressionBoundary(d.Better, d.Threshold)
+	if d.Better > 0 {
+		return all.low < boundary
+	}
+	return all.high > boundary
+}
+
+// regressionBoundary is the ratio head/base at which a change becomes a
+// regression beyond threshold, for a unit that is better higher (better >
+// 0) or lower.
+func regressionBoundary(better int, threshold float64) float64 {
+	if better > 0 {
+		return 1 - threshold
+	}
+	return 1 + threshold
 }

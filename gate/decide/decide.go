@@ -2,72 +2,109 @@
 // function from the comparisons that package compare computed and a
 // [Policy] to a status per comparison and one overall [Verdict].
 //
-// # Statuses
+// # Exact comparisons
 //
-// A comparison is a regression when the test the policy picks finds a
-// significant change and head is worse than base by more than the unit's
-// threshold. The test ([Policy.Test]) is benchmath's comparison of the two
-// sides' samples (the Mann-Whitney U-test; for assume=exact units, any
-// difference at all), with the change between their centers; or, where the
-// policy asks for it and the rounds pair (see [PairSamples]), the sign test
-// on the per-round ratios head/base, with the change their median. The
-// change is significant when the test's p-value, after the
-// multiple-comparison correction ([Policy.Correction]: Holm over every
-// comparison of the run, unless it is none), is at or below alpha. With the
-// U-test and no correction this is the rule benchstat uses to print a delta
-// instead of "~". A comparison whose samples are all one and the same value
-// on both sides (0 allocs/op) cannot be significant, and is left out of the
-// correction rather than diluting everyone's alpha.
+// Counts are facts, not samples: a benchmark that measured 10 allocs/op in
+// every base run and 9 in every head run allocates less, and no rank test
+// is needed to say so. A comparison whose unit is not a time or a rate
+// and whose samples are one value on each side (at least two runs each),
+// or whose unit says its values are deterministic (unit metadata
+// assume=exact, as instructions/op), is decided exactly: regression when
+// every head value is worse than every base value by more than the
+// threshold, improvement likewise, unchanged when every ratio lies within
+// the threshold, and inconclusive when the runs' spread straddles it.
+// Exact comparisons are not part of the correction for many comparisons.
 //
-// An improvement is the same in the other direction. Anything else that was
-// compared is unchanged. A benchmark on one side only is new or removed.
-// Where the samples are too few for the test ever to reach alpha after the
-// correction, or a side has no usable samples, the status is
-// too-few-samples, with the number of rounds that would be needed, rather
-// than a silent "unchanged". Inconclusive is for adaptive runs:
-// [Result.MarkInconclusive] gives it to what the policy's [AdaptiveRule]
-// still finds undecided when the run ends.
+// # Tested comparisons
+//
+// Every other comparison gets a p-value from the test the policy picks
+// ([Policy.Test]): benchmath's Mann-Whitney U-test on the two sides'
+// samples (as benchstat), the sign test on the per-round ratios head/base,
+// or both, the smaller p doubled. The change is the median per-round
+// ratio where the test pairs rounds, else the ratio of the sides'
+// medians. The p-values of the comparisons that can fail the gate (a unit
+// whose better direction is known) are corrected together
+// ([Policy.Correction]: Benjamini–Hochberg, Holm or none); those of units
+// whose direction is unknown are corrected among themselves and never
+// gate.
+//
+//   - regression: significant (p after the correction at or below alpha)
+//     and worse than the unit's threshold; improvement likewise;
+//   - inconclusive: worse than the threshold but not significant, while
+//     the evidence is still real: the corrected p is at most [DoubtLevel],
+//     or the whole interval of the change lies beyond the threshold;
+//   - too-few-samples: the test could not reach alpha with these samples
+//     even if every one of them pointed the same way (or a side has no
+//     usable samples);
+//   - unchanged: anything else. Where the interval of the change lies
+//     within ±threshold the comparison is also marked [Decision.Equivalent].
+//
+// A benchmark on one side only is new or removed.
+//
+// # Two stages
+//
+// An adaptive run gives some comparisons more rounds after its fixed ones,
+// and every extra look at a p-value is another chance of a false alarm. So
+// with [Policy.StageRounds] set, every comparison is decided on its first
+// StageRounds samples at half of alpha; the candidates that the
+// [AdaptiveRule] picks from those decisions get more rounds, and a
+// candidate becomes a regression only when its later rounds alone are
+// significant at the other half of alpha, Bonferroni-corrected over the
+// candidates (and its whole change is worse than the threshold). The
+// extra rounds are fresh data, independent of the choice of candidates, so
+// looking again cannot manufacture a regression. A candidate whose
+// interval no longer reaches the threshold stops early ([Undecided]);
+// stopping for that cannot cause a false alarm either.
 //
 // Which direction is worse depends on the unit: sec/op, B/op and allocs/op
 // are lower-is-better, B/s is higher-is-better, and unit metadata
-// (better=higher|lower) decides for custom units. A unit whose direction is
-// unknown is reported but never gates.
+// (better=higher|lower) decides for custom units.
 //
 // # Verdict
 //
 // The verdict is regression if any comparison is a regression; otherwise
-// inconclusive if any comparison could not be decided; otherwise pass. The
-// error verdict comes from outside this package: it is what benchgate
-// reports when benchmarks could not be built or run.
+// inconclusive if any comparison is inconclusive or has too few samples;
+// otherwise pass. The error verdict comes from outside this package: it
+// is what benchgate reports when benchmarks could not be built or run.
 package decide
 
 import (
-	"fmt"
 	"math"
 	"sort"
-	"strconv"
 
 	"github.com/benchgate/benchgate/gate/compare"
 )
 
-// Decision is a comparison together with what the policy made of it.
+// DoubtLevel is the corrected p-value up to which a change worse than the
+// threshold that is not significant stays inconclusive rather than
+// unchanged: with Benjamini–Hochberg, at most one in ten of the changes
+// flagged at this level is expected to be noise.
+const DoubtLevel = 0.1
+
+// Decision is a comparison together with what the policy made of it. The
+// embedded comparison holds every sample (what the report shows); the
+// test's p-value comes from the samples of the stage that decided it.
 type Decision struct {
 	compare.Comparison
-	// TestP is the p-value of the test the decision rests on: P for the
-	// U-test, the sign test's for the paired test.
+	// Test is the test the decision rests on: the policy's, or the
+	// U-test where the policy's pairs rounds and they do not pair; empty
+	// for exact comparisons.
+	Test Test
+	// TestP is the p-value of the test the decision rests on, on the
+	// first stage's samples; NaN for exact comparisons and where nothing
+	// was compared.
 	TestP float64
 	// PAdjusted is TestP after the policy's multiple-comparison correction;
-	// significance is decided on it. It is NaN where TestP is, and where
-	// every sample on both sides is the same value (such a comparison is
-	// left out of the correction).
+	// significance is decided on it. NaN where TestP is.
 	PAdjusted float64
 	// Family is the number of comparisons the correction ran over; 1
 	// without a correction.
 	Family int
-	// Paired is the per-round paired view, nil where rounds cannot be
-	// matched.
+	// Paired is the per-round paired view of every sample, nil where
+	// rounds cannot be matched.
 	Paired *Paired
-	// Significant reports PAdjusted <= alpha.
+	// Significant reports that the change is significant: PAdjusted <=
+	// the stage's alpha, a confirmation, or an exact difference.
 	Significant bool
 	// Worse reports that head moved in the unit's worse direction.
 	Worse bool
@@ -75,12 +112,47 @@ type Decision struct {
 	Status Status
 	// Threshold is the threshold that applied.
 	Threshold float64
-	// RoundsNeeded is, for too-few-samples, the number of samples per side
-	// (paired rounds, for the sign test) the test needs to be able to
-	// reach alpha after the correction.
+	// Exact reports that the comparison was decided exactly (see the
+	// package documentation).
+	Exact bool
+	// Equivalent reports that the interval of the change lies within
+	// ±Threshold: unchanged, and shown to be.
+	Equivalent bool
+	// Confirmation is the second stage of a candidate that got more
+	// rounds; nil otherwise.
+	Confirmation *Confirmation
+	// RoundsNeeded is, for too-few-samples, the number of samples per
+	// side the test needs to be able to reach alpha after the correction;
+	// for an inconclusive change, about how many rounds in all the test
+	// would need at the change measured so far (0 where it cannot say).
 	RoundsNeeded int
 	// Note explains the status where the reason is not obvious.
 	Note string
+
+	// tested is set for comparisons decided by a test (not exact, not
+	// missing a side); candidate for those the adaptive rule picked.
+	tested, candidate bool
+	// stageDelta and stageLow, stageHigh are the first stage's change
+	// and the interval of its ratio head/base.
+	stageDelta, stageLow, stageHigh float64
+	// minP is the smallest p the test could give with the first stage's
+	// samples.
+	minP float64
+}
+
+// Confirmation is the second stage of a candidate: its later rounds
+// alone, tested again.
+type Confirmation struct {
+	// From is the number of rounds before the second stage; the stage
+	// holds rounds From+1 to From+Rounds.
+	From, Rounds int
+	// P is the test's p-value on those rounds, PAdjusted that times the
+	// number of candidates.
+	P, PAdjusted float64
+	// Candidates is the number of candidates the correction ran over.
+	Candidates int
+	// Confirmed reports that the later rounds confirmed a regression.
+	Confirmed bool
 }
 
 // Result is the decided outcome of a gate run.
@@ -93,50 +165,43 @@ type Result struct {
 	Decisions []Decision
 	// Counts per status.
 	Counts map[Status]int
-	// Family is the number of comparisons p-values were corrected over
-	// (0 without a correction).
+	// Family is the number of comparisons that can fail the gate whose
+	// p-values were corrected together (0 without a correction).
 	Family int
+	// Candidates is the number of comparisons that the adaptive rule gave
+	// a second stage.
+	Candidates int
 }
 
 // Decide applies policy p to the comparisons in r.
 func Decide(r *compare.Result, p Policy) *Result {
 	out := &Result{Policy: p, Counts: map[Status]int{}}
-	ps := make([]float64, len(r.Comparisons))
-	paired := make([]*Paired, len(r.Comparisons))
+	ds := make([]Decision, len(r.Comparisons))
 	for i, c := range r.Comparisons {
-		ps[i] = c.P
-		if c.Compared() {
-			paired[i] = PairSamples(c.Base.Values, c.Head.Values, confidenceOf(p))
-		}
-		if usesPairs(p, c, paired[i]) {
-			ps[i] = paired[i].P
-		}
-		if constantAndEqual(c) {
-			// Both sides measured one and the same value every time
-			// (typically 0 allocs/op): such a test cannot come out
-			// significant whatever the noise, so, as in Tarone's
-			// refinement of Bonferroni for discrete tests, it is left
-			// out of the family instead of diluting everyone's alpha.
-			ps[i] = math.NaN()
-		}
+		ds[i] = prepare(c, p)
 	}
-	adjusted := ps
-	family := 1
+	gating := func(d *Decision) bool { return d.tested && d.Better != 0 }
+	family := correct(ds, p, gating)
+	correct(ds, p, func(d *Decision) bool { return d.tested && d.Better == 0 })
 	if p.Correction != CorrectionNone {
-		adjusted = Holm(ps)
-		family = 0
-		for _, x := range ps {
-			if !math.IsNaN(x) {
-				family++
-			}
-		}
 		out.Family = family
 	}
-	for i, c := range r.Comparisons {
-		d := decideOne(c, p, adjusted[i], max(family, 1), paired[i])
-		out.Counts[d.Status]++
-		out.Decisions = append(out.Decisions, d)
+	alpha := p.Alpha
+	if p.StageRounds > 0 {
+		alpha /= 2
 	}
+	for i := range ds {
+		if ds[i].tested {
+			judge(&ds[i], p, alpha)
+		}
+	}
+	if p.StageRounds > 0 {
+		out.Candidates = confirm(ds, p)
+	}
+	for _, d := range ds {
+		out.Counts[d.Status]++
+	}
+	out.Decisions = ds
 	switch {
 	case out.Counts[Regression] > 0:
 		out.Verdict = RegressionVerdict
@@ -153,125 +218,6 @@ func confidenceOf(p Policy) float64 {
 		return 0.95
 	}
 	return p.Confidence
-}
-
-// usesPairs reports whether c is decided by the sign test on its paired
-// rounds: the policy asks for it, the unit is not exact, and the rounds do
-// pair. Where they do not (different numbers of samples, a base value of
-// zero, as in "0 B/op" in most rounds and 16 B/op in one), the U-test
-// decides instead, rather than leaving the comparison undecidable.
-func usesPairs(p Policy, c compare.Comparison, paired *Paired) bool {
-	return p.Test == PairedSignTest && !c.Exact && paired != nil
-}
-
-// decideOne decides c under p, given its p-value after the correction
-// (padj), the size of the correction's family and c's paired view.
-func decideOne(c compare.Comparison, p Policy, padj float64, family int, paired *Paired) Decision {
-	d := Decision{Comparison: c, Threshold: p.ThresholdFor(c.Unit), PAdjusted: padj, Family: family, Paired: paired, TestP: c.P}
-	usePaired := usesPairs(p, c, paired)
-	if usePaired {
-		d.TestP = paired.P
-	}
-	switch {
-	case c.Base == nil:
-		d.Status = New
-		return d
-	case c.Head == nil:
-		d.Status = Removed
-		return d
-	}
-	d.Significant = !math.IsNaN(padj) && padj <= p.Alpha
-	diff := c.Head.Center - c.Base.Center
-	if usePaired {
-		// The change is the median per-round ratio.
-		diff = paired.Ratio - 1
-		d.Comparison.Delta = paired.Ratio - 1
-	}
-	d.Worse = c.Better != 0 && diff != 0 && (diff > 0) == (c.Better < 0)
-
-	if c.Base.N == 0 || c.Head.N == 0 {
-		// Every value on a side was unusable (NaN, negative, ...) and was
-		// skipped: nothing was measured, so nothing can be decided.
-		d.Status = TooFewSamples
-		d.RoundsNeeded = SamplesNeeded(p.Alpha / float64(family))
-		d.Note = "a side has no usable samples"
-		return d
-	}
-	if p.Test == PairedSignTest && !c.Exact && !usePaired && !constantAndEqual(c) {
-		d.Note = "rounds cannot be paired (different numbers of samples, or a zero base value); decided with the U-test"
-	}
-	if usePaired {
-		if minP := MinSignP(paired.N) * float64(family); minP > p.Alpha {
-			d.Status = TooFewSamples
-			d.RoundsNeeded = SignRoundsNeeded(p.Alpha / float64(family))
-			d.Note = fmt.Sprintf("with %d paired rounds the sign test cannot reach p <= %v", paired.N, p.Alpha)
-			if family > 1 {
-				d.Note += fmt.Sprintf(" after the Holm correction over %d comparisons", family)
-			}
-			d.Note += fmt.Sprintf("; need at least %d rounds", d.RoundsNeeded)
-			return d
-		}
-	} else if !c.Exact {
-		if minP := MinP(c.Base.N, c.Head.N) * float64(family); minP > p.Alpha {
-			d.Status = TooFewSamples
-			d.RoundsNeeded = SamplesNeeded(p.Alpha / float64(family))
-			d.Note = fmt.Sprintf("with %s samples the U-test cannot reach p <= %v", nPair(c.Base.N, c.Head.N), p.Alpha)
-			if family > 1 {
-				d.Note += fmt.Sprintf(" after the Holm correction over %d comparisons", family)
-			}
-			d.Note += fmt.Sprintf("; need at least %d per side", d.RoundsNeeded)
-			return d
-		}
-	}
-	if !d.Significant || diff == 0 {
-		d.Status = Unchanged
-		return d
-	}
-	if c.Better == 0 {
-		d.Status = Unchanged
-		d.Note = fmt.Sprintf("significant change, but whether more %s is better is unknown; add unit metadata (Unit %s better=higher or better=lower) to gate on it", c.Unit, c.Unit)
-		return d
-	}
-	// A change from zero is an infinite relative change: beyond any
-	// threshold.
-	mag := math.Inf(1)
-	if !math.IsNaN(d.Delta) {
-		mag = math.Abs(d.Delta)
-	}
-	switch {
-	case mag <= d.Threshold:
-		d.Status = Unchanged
-		d.Note = fmt.Sprintf("significant but within the %s threshold", FormatPercent(d.Threshold))
-	case d.Worse:
-		d.Status = Regression
-	default:
-		d.Status = Improvement
-	}
-	return d
-}
-
-// constantAndEqual reports whether every sample on both sides is the same
-// value.
-func constantAndEqual(c compare.Comparison) bool {
-	if !c.Compared() || len(c.Base.Values) == 0 {
-		return false
-	}
-	v := c.Base.Values[0]
-	for _, e := range [][]float64{c.Base.Values, c.Head.Values} {
-		for _, x := range e {
-			if x != v {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func nPair(n1, n2 int) string {
-	if n1 == n2 {
-		return strconv.Itoa(n1)
-	}
-	return fmt.Sprintf("%d+%d", n1, n2)
 }
 
 // Regressions returns the decisions with status Regression.
@@ -299,9 +245,20 @@ func (r *Result) Sorted() []Decision {
 			return rank[a.Status] < rank[b.Status]
 		}
 		if a.Status == Regression {
-			return math.Abs(a.Delta) > math.Abs(b.Delta)
+			return magnitude(a.Delta) > magnitude(b.Delta)
 		}
 		return false
 	})
 	return out
 }
+
+// magnitude is the size of a fractional change; a change from zero (NaN)
+// is infinite.
+func magnitude(delta float64) float64 {
+	if math.IsNaN(delta) {
+		return math.Inf(1)
+	}
+	return math.Abs(delta)
+}
+
+func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }

@@ -50,20 +50,24 @@ type Policy struct {
 	Thresholds map[string]float64
 	// FailOn says which verdicts fail the gate.
 	FailOn FailOn
-	// Correction is the multiple-comparison correction: CorrectionHolm
-	// (also what the zero value does) or CorrectionNone.
+	// Correction is the multiple-comparison correction: CorrectionBH,
+	// CorrectionHolm (also what the zero value does) or CorrectionNone.
 	Correction Correction
 	// Confidence is the confidence level of the paired view's interval;
 	// zero means 0.95.
 	Confidence float64
 	// Test is the test the decision rests on: UTest (also what the
-	// zero value does) or PairedSignTest.
+	// zero value does), PairedSignTest or BothTests.
 	Test Test
-	// Adaptive says the run went on for undecided benchmarks; those
-	// still undecided at the end are Inconclusive.
-	Adaptive bool
-	// Until is the adaptive rule: which benchmarks are undecided. The
-	// zero value does what UntilSettled does.
+	// StageRounds is, for an adaptive run, its fixed rounds (-rounds):
+	// every comparison is decided on its first StageRounds samples at
+	// half of Alpha, and the candidates that got more rounds are
+	// confirmed on those later samples alone, at the other half (see
+	// the package documentation). Zero means one stage: every sample is
+	// judged at once, at Alpha.
+	StageRounds int
+	// Until is the adaptive rule: which comparisons are candidates for
+	// more rounds. The zero value does what UntilConfirmed does.
 	Until AdaptiveRule
 }
 
@@ -76,7 +80,7 @@ var DefaultPolicy = Policy{
 	Alpha:      0.05,
 	Threshold:  0.03,
 	FailOn:     FailOnRegression,
-	Correction: CorrectionHolm,
+	Correction: CorrectionBH,
 	Confidence: 0.95,
 }
 
@@ -128,11 +132,18 @@ const (
 	// with the change measured as their median: each round's base and
 	// head ran back to back, so drift slower than a round cancels.
 	PairedSignTest Test = "paired"
+	// BothTests is the paired sign test and the U-test together: the
+	// smaller of their p-values, doubled (Bonferroni over the two
+	// tests), with the change measured as the median per-round ratio.
+	// The sign test carries it under drift; the U-test where rounds are
+	// few (the sign test's smallest p with 8 rounds is 0.0078, the
+	// U-test's 0.00016) or the noise is large next to the change.
+	BothTests Test = "both"
 )
 
 // ParseTest parses a -decide value.
 func ParseTest(s string) (Test, error) {
-	return parseChoice(s, "{decide}", UTest, PairedSignTest)
+	return parseChoice(s, "{decide}", UTest, PairedSignTest, BothTests)
 }
 
 // Correction names a multiple-comparison correction.
@@ -140,9 +151,17 @@ type Correction string
 
 // The -correction values.
 const (
+	// CorrectionBH adjusts p-values with the Benjamini–Hochberg method
+	// over the comparisons that can fail the gate: the expected share of
+	// false discoveries among the changes found stays at alpha. When
+	// nothing changed, every discovery is false, so the chance of a false
+	// failure of unchanged code stays at alpha too, as with Holm; when
+	// many benchmarks changed (a toolchain bump), it finds far more of
+	// them.
+	CorrectionBH Correction = "bh"
 	// CorrectionHolm adjusts p-values with the Holm–Bonferroni method over
-	// every comparison in the run, so that the chance of any false alarm in
-	// the whole run stays at alpha.
+	// the comparisons that can fail the gate, so that the chance of any
+	// false discovery in the whole run stays at alpha.
 	CorrectionHolm Correction = "holm"
 	// CorrectionNone uses each p-value as it is, as benchstat does.
 	CorrectionNone Correction = "none"
@@ -150,25 +169,23 @@ const (
 
 // ParseCorrection parses a -correction value.
 func ParseCorrection(s string) (Correction, error) {
-	return parseChoice(s, "{correction}", CorrectionHolm, CorrectionNone)
+	return parseChoice(s, "{correction}", CorrectionBH, CorrectionHolm, CorrectionNone)
 }
 
 // AdaptiveRule says which benchmarks an adaptive run gives more rounds.
 type AdaptiveRule string
 
 const (
-	// UntilSettled gives more rounds to every benchmark whose outcome is
-	// open either way: a regression beyond the threshold is neither shown
-	// nor ruled out (the interval of the change contains the regression
-	// boundary, or lies beyond it without significance yet). Noisy
-	// benchmarks end inconclusive.
-	UntilSettled AdaptiveRule = "settle"
-	// UntilConfirmed gives more rounds only to apparent regressions: the
-	// change is worse than the threshold but not significant yet. A
-	// benchmark that does not look like a regression is not run again;
-	// what still looks like one at the end is inconclusive. This is what
-	// one does by hand with benchstat: rerun what looks bad.
+	// UntilConfirmed makes the apparent regressions of the fixed rounds
+	// candidates: worse than the threshold, not significant. This is
+	// what one does by hand with benchstat: rerun what looks bad.
 	UntilConfirmed AdaptiveRule = "confirm"
+	// UntilSettled also makes candidates of the comparisons whose
+	// interval contains the regression boundary: a regression beyond
+	// the threshold is neither shown nor ruled out. It catches more
+	// changes that measure just under the threshold in the fixed
+	// rounds, at the cost of more rounds for noisy benchmarks.
+	UntilSettled AdaptiveRule = "settle"
 )
 
 // ParseAdaptiveRule parses a rule name.

@@ -18,10 +18,10 @@ import (
 
 // Analyze is the compare → decide → report part of the pipeline, for
 // result files that already exist (benchgate compare, the Action's report
-// and compare commands) as for a run's own. policy.Adaptive and
-// policy.Until say which adaptive rule the files were measured with:
-// what it still found undecided at the end is inconclusive, as in the run
-// that measured them. names is how the front end names settings, for the
+// and compare commands) as for a run's own. policy.StageRounds and
+// policy.Until say how an adaptive run measured the files (its fixed
+// rounds and its rule), so that they are judged in two stages as the run
+// judged them. names is how the front end names settings, for the
 // report's notes.
 func Analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.Options, names usage.Style) (*report.Report, error) {
 	if err := CheckPolicy(policy, opts); err != nil {
@@ -67,9 +67,6 @@ func analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.O
 			Hint: "compare results of the same benchmarks, with the same units; if only a configuration line (goos, pkg, cpu) differs, {ignore} that key"}
 	}
 	dec := decide.Decide(res, policy)
-	if policy.Adaptive {
-		dec.MarkInconclusive()
-	}
 	rep := report.New(dec, res.Confidence)
 	for _, n := range res.Notes {
 		rep.Notes = append(rep.Notes, names.Render(n))
@@ -135,7 +132,7 @@ func nextRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(in
 		seen := map[string]bool{}
 		for _, d := range decide.Decide(res, policy).Decisions {
 			pkg := d.Config["pkg"]
-			if !decide.Undecided(d, policy.Until) || seen[pkg+"\x00"+d.Benchmark] {
+			if !decide.MoreRounds(d, policy) || seen[pkg+"\x00"+d.Benchmark] {
 				continue
 			}
 			seen[pkg+"\x00"+d.Benchmark] = true

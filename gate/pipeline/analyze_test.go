@@ -7,26 +7,26 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/usage"
 )
 
-// TestAnalyzeAdaptiveRule: a report made from an adaptive run's files
-// (the report job of a fork split) marks what the run's rule left
-// undecided as inconclusive, as the run did; without a rule it is
-// unchanged, as benchgate compare says.
-func TestAnalyzeAdaptiveRule(t *testing.T) {
+// TestAnalyzeStages: results files of an adaptive run (the report job of a
+// fork split) are judged in two stages, as the run judged them, when the
+// run's configuration is given; as one stage, as benchgate compare does,
+// when not.
+func TestAnalyzeStages(t *testing.T) {
 	dir := t.TempDir()
 	var base, head strings.Builder
 	base.WriteString("pkg: example.com/x\n")
 	head.WriteString("pkg: example.com/x\n")
-	// Twelve rounds: eight 8% slower, four 4% faster. The median change is
-	// +8%, worse than 3%, but 8 of 12 is not significant for the sign test.
-	for i := 0; i < 12; i++ {
-		ratio := 1.08
-		if i%3 == 2 {
-			ratio = 0.96
+	// Ten fixed rounds that look 8% worse without being significant, then
+	// ten adaptive rounds of the candidate that are all 12% worse.
+	first := []float64{1.08, 1.1, 0.96, 1.12, 1.09, 0.97, 1.1, 1.08, 0.95, 1.11}
+	for i := 0; i < 20; i++ {
+		ratio := 1.12
+		if i < len(first) {
+			ratio = first[i]
 		}
 		fmt.Fprintf(&base, "BenchmarkX-2 1000 %g ns/op\n", 1000.0)
 		fmt.Fprintf(&head, "BenchmarkX-2 1000 %g ns/op\n", 1000*ratio)
@@ -38,31 +38,35 @@ func TestAnalyzeAdaptiveRule(t *testing.T) {
 	if err := os.WriteFile(hp, []byte(head.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	cfg := DefaultConfig()
+	cfg.Rounds, cfg.MaxRounds = 10, 20
 	for _, tc := range []struct {
-		until decide.AdaptiveRule
-		want  decide.Status
+		name   string
+		policy decide.Policy
+		staged bool
 	}{
-		{decide.UntilConfirmed, decide.Inconclusive},
-		{"", decide.Unchanged},
+		{"as the run judged it", StagePolicy(cfg), true},
+		{"as compare judges it", cfg.Policy, false},
 	} {
-		policy := decide.DefaultPolicy
-		policy.Test = decide.PairedSignTest
-		policy.Adaptive, policy.Until = tc.until != "", tc.until
-		rep, err := Analyze([]string{bp}, []string{hp}, policy, compare.DefaultOptions, usage.Flags)
+		rep, err := Analyze([]string{bp}, []string{hp}, tc.policy, cfg.Compare, usage.Flags)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
+		var got []decide.Decision
 		for _, d := range rep.Decisions {
 			if d.Unit == "sec/op" {
-				got = append(got, string(d.Status))
-				if d.Status != tc.want {
-					t.Errorf("rule %q: status %s, want %s (delta %v, p %v)", tc.until, d.Status, tc.want, d.Delta, d.TestP)
-				}
+				got = append(got, d)
 			}
 		}
 		if len(got) != 1 {
-			t.Errorf("rule %q: %d sec/op decisions, want 1", tc.until, len(got))
+			t.Fatalf("%s: %d sec/op decisions, want 1", tc.name, len(got))
+		}
+		d := got[0]
+		if (d.Confirmation != nil) != tc.staged || d.Status != decide.Regression {
+			t.Errorf("%s: status %s, confirmation %+v", tc.name, d.Status, d.Confirmation)
+		}
+		if tc.staged && (d.Confirmation.From != 10 || d.Confirmation.Rounds != 10) {
+			t.Errorf("%s: confirmation %+v, want rounds 11-20", tc.name, d.Confirmation)
 		}
 	}
 }

@@ -24,9 +24,10 @@ const (
 	DefaultTimeout   = 5 * time.Minute
 	DefaultOut       = ".benchgate"
 	// DefaultTest is the sign test on the per-round ratios head/base,
-	// which cancels drift slower than a round. compare keeps benchstat's
-	// U-test.
-	DefaultTest = decide.PairedSignTest
+	// which cancels drift slower than a round, together with the U-test,
+	// which reaches alpha in fewer rounds: the smaller p, doubled.
+	// compare keeps benchstat's U-test.
+	DefaultTest = decide.BothTests
 	// DefaultAlpha is stricter than the 0.05 that compare shares with
 	// benchstat, because a gate judges every pull request.
 	DefaultAlpha = 0.01
@@ -34,9 +35,10 @@ const (
 	// back to back, so the paired ratio cancels drift even in a package
 	// of many benchmarks.
 	DefaultInterleave = plan.ByBenchmark
-	// DefaultAdaptive gives every benchmark whose outcome is still open
-	// more rounds, up to DefaultMaxRounds.
-	DefaultAdaptive = decide.UntilSettled
+	// DefaultAdaptive gives the apparent regressions of the fixed rounds
+	// more rounds, up to DefaultMaxRounds, to be confirmed on those
+	// rounds alone.
+	DefaultAdaptive = decide.UntilConfirmed
 )
 
 // DefaultMaxRounds is the most rounds an adaptive run gives a benchmark

@@ -65,13 +65,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := CheckPolicy(policy, opts); err != nil {
 		return nil, err
 	}
-	policy.Until = cfg.Adaptive
-	switch {
-	case cfg.Adaptive == "":
-		cfg.MaxRounds, cfg.TimeBudget = 0, 0
-	case cfg.MaxRounds == 0:
-		cfg.MaxRounds = DefaultMaxRounds(cfg.Rounds)
+	cfg.MaxRounds = maxRounds(cfg)
+	if cfg.Adaptive == "" {
+		cfg.TimeBudget = 0
 	}
+	policy = StagePolicy(cfg)
 	names := cfg.Names
 	if names == nil {
 		names = usage.Flags
@@ -125,15 +123,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		Progress:    progress,
 		UnpackSuite: suite.Unpack,
 		Next:        nextRound(p, policy, opts),
+		AfterRound:  afterRound(p, policy, opts),
 	})
 	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
 		return nil, usage.Errorf("give packages that have _test.go files with benchmarks, e.g. ./...", "%v", runErr)
+	}
+	var ue *usage.Error
+	if errors.As(runErr, &ue) {
+		return nil, runErr
 	}
 	if ctx.Err() != nil && runErr != nil {
 		return nil, runErr
 	}
 
-	policy.Adaptive = p.MaxRounds > p.Rounds
 	rep, aerr := analyzeRun(out, policy, opts, runErr, names)
 	if aerr != nil && runErr == nil {
 		var ie *compare.InputError
@@ -170,6 +172,32 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		fmt.Fprintf(progress, "warning: writing reports to %s: %v\n", p.ResultsDir, err)
 	}
 	return &Result{Plan: p, Run: out, Report: rep, Policy: policy, Options: opts}, runErr
+}
+
+// maxRounds is the most rounds cfg gives a benchmark: 0 without
+// adaptive rounds, DefaultMaxRounds where none is set.
+func maxRounds(cfg Config) int {
+	switch {
+	case cfg.Adaptive == "":
+		return 0
+	case cfg.MaxRounds == 0:
+		return DefaultMaxRounds(cfg.Rounds)
+	}
+	return cfg.MaxRounds
+}
+
+// StagePolicy is cfg's policy as a run under cfg decides: in two stages
+// (the fixed rounds, then confirmation of candidates in the adaptive
+// rounds; package decide) when the run has adaptive rounds, with the
+// adaptive rule picking the candidates. Judging a run's results files
+// again (the Action's report command) needs the same policy.
+func StagePolicy(cfg Config) decide.Policy {
+	p := cfg.Policy
+	p.Until = cfg.Adaptive
+	if maxRounds(cfg) > cfg.Rounds {
+		p.StageRounds = cfg.Rounds
+	}
+	return p
 }
 
 // newPlan is the plan as the configuration asks for it, before refs are
@@ -209,25 +237,93 @@ func newPlan(cfg Config) (*plan.Plan, error) {
 	return p, nil
 }
 
+// stageAlpha is the level the fixed rounds are judged at: alpha, or half
+// of it in a two-stage (adaptive) run.
+func stageAlpha(p decide.Policy) float64 {
+	if p.StageRounds > 0 {
+		return p.Alpha / 2
+	}
+	return p.Alpha
+}
+
 // checkRounds refuses, before anything is built, a number of rounds with
-// which the test can never reach alpha.
+// which the test can never reach alpha, even for a single comparison.
+// checkFamily does it again once the number of comparisons is known.
 func checkRounds(cfg Config, policy decide.Policy) error {
-	if need := decide.SamplesNeeded(policy.Alpha); cfg.Rounds < need {
-		utest := "the U-test"
-		if policy.Test == decide.PairedSignTest {
-			utest = "the U-test, which decides the rows whose rounds cannot be paired,"
+	level := stageAlpha(policy)
+	need := decide.RoundsToReach(policy.Test, level)
+	if cfg.Rounds >= need {
+		return nil
+	}
+	test := testName(policy.Test)
+	if policy.Test == decide.PairedSignTest {
+		// The U-test decides the rows whose rounds cannot be paired.
+		if u := decide.RoundsToReach(decide.UTest, level); cfg.Rounds < u {
+			need = max(need, u)
 		}
-		return usage.Errorf(fmt.Sprintf("use {rounds} %d or more (%d is the default)", need, DefaultRounds),
-			"{rounds} %d is too few: with %d samples per side %s can never reach p <= %v (its smallest p is %.3f)",
-			cfg.Rounds, cfg.Rounds, utest, policy.Alpha, decide.MinP(cfg.Rounds, cfg.Rounds))
+		return usage.Errorf(fmt.Sprintf("use {rounds} %d or more, or {decide} both (%d is the default)", need, DefaultRounds),
+			"{rounds} %d is too few: with %d paired rounds the sign test can never reach p <= %v (its smallest p is %.3g)",
+			cfg.Rounds, cfg.Rounds, level, decide.MinSignP(cfg.Rounds))
 	}
-	if most := max(cfg.Rounds, cfg.MaxRounds); policy.Test == decide.PairedSignTest && most < decide.SignRoundsNeeded(policy.Alpha) {
-		need := decide.SignRoundsNeeded(policy.Alpha)
-		return usage.Errorf(fmt.Sprintf("use {rounds} %d or more, or {decide} utest", need),
-			"%d rounds are too few for {decide} paired: with %d paired rounds the sign test can never reach p <= %v (its smallest p is %.3f)",
-			most, most, policy.Alpha, decide.MinSignP(most))
+	return usage.Errorf(fmt.Sprintf("use {rounds} %d or more (%d is the default)", need, DefaultRounds),
+		"{rounds} %d is too few: with %d samples per side %s can never reach p <= %v%s",
+		cfg.Rounds, cfg.Rounds, test, level, halfNote(policy))
+}
+
+// halfNote explains a level of alpha/2.
+func halfNote(p decide.Policy) string {
+	if p.StageRounds > 0 {
+		return fmt.Sprintf(" (half of {alpha} %v: the other half confirms candidates in the adaptive rounds)", p.Alpha)
 	}
-	return nil
+	return ""
+}
+
+func testName(t decide.Test) string {
+	switch t {
+	case decide.PairedSignTest:
+		return "the sign test"
+	case decide.BothTests:
+		return "the U-test or the sign test"
+	}
+	return "the U-test"
+}
+
+// afterRound checks the family after the second round: by then every
+// benchmark and unit is in the results files, and counts that are one
+// value per side (decided exactly, outside the family) show as such.
+func afterRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(int) error {
+	return func(done int) error {
+		if done != min(2, p.Rounds) {
+			return nil
+		}
+		return checkFamily(p, policy, opts)
+	}
+}
+
+// checkFamily refuses, early in the run, a number of rounds with
+// which the test cannot reach the level the correction asks of the first
+// comparison found, now that the number of comparisons that can fail the
+// gate is known. It does not depend on what was measured, only on how
+// many benchmarks and units there are.
+func checkFamily(p *plan.Plan, policy decide.Policy, opts compare.Options) error {
+	files := []string{filepath.Join(p.ResultsDir, p.Sides[0].Name+".txt"), filepath.Join(p.ResultsDir, p.Sides[1].Name+".txt")}
+	res, err := compare.Load(files[:1], files[1:], opts)
+	if err != nil {
+		return nil // the analysis at the end reports unreadable results
+	}
+	dec := decide.Decide(res, policy)
+	m := dec.Family
+	if m <= 1 || policy.Correction == decide.CorrectionNone {
+		return nil
+	}
+	level := stageAlpha(policy) / float64(m)
+	need := decide.RoundsToReach(policy.Test, level)
+	if p.Rounds >= need {
+		return nil
+	}
+	return usage.Errorf(fmt.Sprintf("use {rounds} %d or more (%d is the default); the results of the first round are in %s", need, DefaultRounds, p.ResultsDir),
+		"{rounds} %d is too few for %d comparisons: the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
+		p.Rounds, m, level, stageAlpha(policy), halfNote(policy), m, p.Rounds, testName(policy.Test))
 }
 
 // sameBuild reports whether every side would build the same thing.

@@ -20,6 +20,8 @@ type JSONReport struct {
 	FailOn      decide.FailOn      `json:"fail_on"`
 	Correction  decide.Correction  `json:"correction"`
 	Family      int                `json:"family"`
+	StageRounds int                `json:"stage_rounds,omitempty"`
+	Candidates  int                `json:"candidates,omitempty"`
 	Counts      map[string]int     `json:"counts"`
 	Sides       []Side             `json:"sides,omitempty"`
 	Rounds      int                `json:"rounds,omitempty"`
@@ -43,6 +45,10 @@ type JSONComparison struct {
 	Paired       *JSONPaired       `json:"paired,omitempty"`
 	Significant  bool              `json:"significant"`
 	Worse        bool              `json:"worse"`
+	Test         decide.Test       `json:"test,omitempty"`
+	Exact        bool              `json:"exact,omitempty"`
+	Equivalent   bool              `json:"equivalent,omitempty"`
+	Confirmation *JSONConfirmation `json:"confirmation,omitempty"`
 	Status       decide.Status     `json:"status"`
 	Threshold    float64           `json:"threshold"`
 	RoundsNeeded int               `json:"rounds_needed,omitempty"`
@@ -67,6 +73,24 @@ func jsonPaired(p *decide.Paired) *JSONPaired {
 	return &JSONPaired{Ratio: num(p.Ratio), Low: num(p.Low), High: num(p.High), N: p.N, P: num(p.P)}
 }
 
+// JSONConfirmation is the second stage of a candidate in an adaptive run:
+// its later rounds alone, tested again.
+type JSONConfirmation struct {
+	FromRound  int      `json:"from_round"`
+	Rounds     int      `json:"rounds"`
+	P          *float64 `json:"p"`
+	PAdjusted  *float64 `json:"p_adjusted"`
+	Candidates int      `json:"candidates"`
+	Confirmed  bool     `json:"confirmed"`
+}
+
+func jsonConfirmation(c *decide.Confirmation) *JSONConfirmation {
+	if c == nil {
+		return nil
+	}
+	return &JSONConfirmation{FromRound: c.From, Rounds: c.Rounds, P: num(c.P), PAdjusted: num(c.PAdjusted), Candidates: c.Candidates, Confirmed: c.Confirmed}
+}
+
 // JSONEstimate is one side's summary in JSON output.
 type JSONEstimate struct {
 	Center *float64 `json:"center"`
@@ -86,6 +110,8 @@ func (r *Report) JSON() *JSONReport {
 		FailOn:      r.Policy.FailOn,
 		Correction:  r.Policy.Correction,
 		Family:      r.Family,
+		StageRounds: r.Policy.StageRounds,
+		Candidates:  r.Candidates,
 		Counts:      map[string]int{},
 		Sides:       r.Sides,
 		Rounds:      r.Rounds,
@@ -115,6 +141,10 @@ func (r *Report) JSON() *JSONReport {
 			Paired:       jsonPaired(d.Paired),
 			Significant:  d.Significant,
 			Worse:        d.Worse,
+			Test:         d.Test,
+			Exact:        d.Exact,
+			Equivalent:   d.Equivalent,
+			Confirmation: jsonConfirmation(d.Confirmation),
 			Status:       d.Status,
 			Threshold:    d.Threshold,
 			RoundsNeeded: d.RoundsNeeded,

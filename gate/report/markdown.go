@@ -95,12 +95,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 		fmt.Fprintf(ew, "</details>\n\n")
 	}
-	source := "p-values from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"
-	if r.Policy.Test == decide.PairedSignTest {
-		source = "p-values marked \"sign\" from the sign test on the per-round ratios head/base, the others from the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"
-	}
-	fmt.Fprintf(ew, "<sub>%s; %s (the p shown is before correction). Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
-		source, r.CorrectionNote(), r.Confidence*100, r.Policy.Alpha)
+	fmt.Fprintf(ew, "<sub>%s; %s (the p shown is before correction). %s Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
+		r.TestNote(), r.CorrectionNote(), exactNote, r.Confidence*100, r.Policy.Alpha)
 	if r.ResultsDir != "" {
 		fmt.Fprintf(ew, " Raw results: %s.", MarkdownCode(r.ResultsDir))
 	}

@@ -54,6 +54,9 @@ type Report struct {
 	Counts     map[decide.Status]int
 	// Family is the number of comparisons p-values were corrected over.
 	Family int
+	// Candidates is the number of comparisons an adaptive run gave more
+	// rounds to confirm them.
+	Candidates int
 	// Sides describes base and head, when known (run knows, compare may
 	// not).
 	Sides []Side
@@ -76,6 +79,7 @@ func New(r *decide.Result, confidence float64) *Report {
 		Decisions:  r.Decisions,
 		Counts:     r.Counts,
 		Family:     r.Family,
+		Candidates: r.Candidates,
 	}
 }
 
@@ -87,10 +91,37 @@ func (r *Report) sorted() []decide.Decision {
 
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
+// exactNote says what "exact" in the p column means.
+const exactNote = "\"exact\": counts that were one value per side (allocs/op), or deterministic units, are compared as facts, without a test."
+
+// TestNote says where the p-values come from, for the reader.
+func (r *Report) TestNote() string {
+	const utest = "the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"
+	switch r.Policy.Test {
+	case decide.PairedSignTest:
+		return "p-values marked \"sign\" from the sign test on the per-round ratios head/base, the others from " + utest
+	case decide.BothTests:
+		return "each p-value is the smaller of the sign test's on the per-round ratios head/base and " + utest + "'s, doubled; the change is the median per-round ratio"
+	}
+	return "p-values from " + utest
+}
+
 // CorrectionNote says how p-values were corrected, for the reader.
 func (r *Report) CorrectionNote() string {
-	if r.Policy.Correction == decide.CorrectionHolm && r.Family > 1 {
-		return fmt.Sprintf("p-values are Holm-adjusted over %d comparisons", r.Family)
+	s := "p-values are not corrected for multiple comparisons"
+	if r.Family > 1 {
+		switch r.Policy.Correction {
+		case decide.CorrectionHolm:
+			s = fmt.Sprintf("p-values are Holm-adjusted over the %d comparisons that can fail the gate", r.Family)
+		case decide.CorrectionBH:
+			s = fmt.Sprintf("p-values are Benjamini-Hochberg-adjusted over the %d comparisons that can fail the gate", r.Family)
+		}
 	}
-	return "p-values are not corrected for multiple comparisons"
+	if p := r.Policy; p.StageRounds > 0 {
+		s += fmt.Sprintf(", judged on the first %d rounds at alpha/2", p.StageRounds)
+		if r.Candidates > 0 {
+			s += fmt.Sprintf("; %d candidate(s) got more rounds, confirmed on those alone at alpha/2 (Bonferroni over the candidates)", r.Candidates)
+		}
+	}
+	return s
 }

@@ -73,8 +73,9 @@ func formatEstimate(e *compare.Estimate, unit string) string {
 	return FormatValue(e.Center, unit) + " ± " + s.PctRangeString()
 }
 
-// FormatDelta renders the change column: "+5.20%" when significant, "~"
-// when not, and what happened where one side is missing.
+// FormatDelta renders the change column: the measured change ("+5.20%"),
+// whether or not it is significant (the status column says), and what
+// happened where one side is missing.
 func FormatDelta(d decide.Decision) string {
 	switch d.Status {
 	case decide.New:
@@ -82,30 +83,47 @@ func FormatDelta(d decide.Decision) string {
 	case decide.Removed:
 		return "removed"
 	}
-	if !d.Significant {
-		return "~"
-	}
-	if math.IsNaN(d.Delta) {
+	switch {
+	case d.Base == nil || d.Head == nil || d.Base.N == 0 || d.Head.N == 0:
+		return "?"
+	case math.IsNaN(d.Delta) && d.Head.Center > 0 && d.Base.Center == 0:
+		return "from 0"
+	case math.IsNaN(d.Delta):
 		return "?"
 	}
 	return fmt.Sprintf("%+.2f%%", d.Delta*100)
 }
 
-// FormatP renders "p=0.002 n=10" (or "n=10+8") as benchstat does.
+// FormatP renders the test's evidence: "p=0.002 n=10" (or "n=10+8") as
+// benchstat does, "sign p=" where the sign test alone decided, "exact"
+// for a comparison decided exactly, and the later rounds' p of a
+// candidate that got them.
 func FormatP(d decide.Decision) string {
-	if !d.Compared() {
+	if !d.Compared() || d.Base.N == 0 || d.Head.N == 0 {
 		return ""
 	}
-	p := d.P
-	if d.Paired != nil && d.TestP != d.P && !math.IsNaN(d.TestP) {
-		// The decision rested on the paired sign test.
+	n := nCount(d.Base.N, d.Head.N)
+	switch {
+	case d.Exact:
+		return "exact n=" + n
+	case d.Confirmation != nil:
+		c := d.Confirmation
+		return fmt.Sprintf("p=%0.3f n=%d+%d", c.P, c.From, c.Rounds)
+	case d.Paired != nil && d.Test == decide.PairedSignTest && !math.IsNaN(d.TestP):
 		return fmt.Sprintf("sign p=%0.3f n=%d", d.TestP, d.Paired.N)
 	}
-	c := benchmath.Comparison{P: p, N1: d.Base.N, N2: d.Head.N}
+	p := d.TestP
 	if math.IsNaN(p) {
-		c.P = 1
+		p = 1
 	}
-	return c.String()
+	return fmt.Sprintf("p=%0.3f n=%s", p, n)
+}
+
+func nCount(n1, n2 int) string {
+	if n1 == n2 {
+		return fmt.Sprint(n1)
+	}
+	return fmt.Sprintf("%d+%d", n1, n2)
 }
 
 // StatusLabel is the word a row is labelled with.
@@ -119,8 +137,25 @@ func StatusLabel(d decide.Decision) string {
 		return "~"
 	case decide.TooFewSamples:
 		return fmt.Sprintf("too few samples (need %d)", d.RoundsNeeded)
+	case decide.Inconclusive:
+		if d.Worse {
+			return "likely regression"
+		}
 	}
 	return string(d.Status)
+}
+
+// showNote reports whether d's note is worth a line of its own: it
+// explains a regression, an improvement or a doubt, or a change that
+// cannot gate. Unchanged rows are the many; their notes stay in the JSON.
+func showNote(d decide.Decision) bool {
+	switch {
+	case d.Note == "", d.Status == decide.TooFewSamples:
+		return false
+	case d.Status == decide.Unchanged:
+		return strings.HasPrefix(d.Note, "significant change, but whether")
+	}
+	return true
 }
 
 // WriteText writes a benchstat-like table per configuration and unit, each
@@ -162,19 +197,15 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(ew, "note: %s\n", SanitizeText(n))
 	}
 	for _, d := range r.sorted() {
-		if d.Status == decide.TooFewSamples || d.Note == "" {
-			continue
+		if showNote(d) {
+			fmt.Fprintf(ew, "note: %s (%s): %s\n", SanitizeText(d.Benchmark), SanitizeText(d.Unit), SanitizeText(d.Note))
 		}
-		if d.Status == decide.Unchanged && d.Significant && strings.HasPrefix(d.Note, "significant but within") {
-			continue
-		}
-		fmt.Fprintf(ew, "note: %s (%s): %s\n", SanitizeText(d.Benchmark), SanitizeText(d.Unit), SanitizeText(d.Note))
 	}
 	if r.Error != "" {
 		fmt.Fprintf(ew, "error: %s\n", SanitizeText(r.Error))
 	}
 	if len(r.Decisions) > 0 {
-		fmt.Fprintf(ew, "note: %s; the p shown is before correction\n", r.CorrectionNote())
+		fmt.Fprintf(ew, "note: %s; %s; the p shown is before correction\n", r.TestNote(), r.CorrectionNote())
 	}
 	fmt.Fprintf(ew, "verdict: %s\n", r.Summary())
 	return ew.err

@@ -83,6 +83,10 @@ type Options struct {
 	// package import path, or nothing to stop. Nil means no adaptive
 	// rounds.
 	Next func(roundsDone int) (map[string][]string, error)
+	// AfterRound, if set, is called after each of the plan's fixed
+	// interleaved rounds with the number done; an error stops the run
+	// (a configuration that cannot decide what the results files show).
+	AfterRound func(roundsDone int) error
 }
 
 // Package is one package with benchmarks, built for one side.

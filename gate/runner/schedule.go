@@ -67,6 +67,11 @@ func (st *runState) rounds(ctx context.Context) error {
 		left := time.Duration(float64(elapsed) / float64(r+1) * float64(p.Rounds-r-1))
 		st.progress("round %d/%d done (%s): elapsed %s, about %s left",
 			r+1, p.Rounds, st.orderNames(r), elapsed.Round(time.Second), left.Round(time.Second))
+		if st.opts.AfterRound != nil {
+			if err := st.opts.AfterRound(r + 1); err != nil {
+				return err
+			}
+		}
 	}
 	return st.adaptiveRounds(ctx, pkgs, start)
 }

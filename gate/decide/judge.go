@@ -1,0 +1,317 @@
+package decide
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/compare"
+)
+
+// prepare starts c's decision: the statuses that need no test (new,
+// removed, no usable samples, exact), and for the others the first
+// stage's p-value, change and interval.
+func prepare(c compare.Comparison, p Policy) Decision {
+	d := Decision{Comparison: c, Threshold: p.ThresholdFor(c.Unit), TestP: math.NaN(), PAdjusted: math.NaN(), Family: 1,
+		stageDelta: math.NaN(), stageLow: math.NaN(), stageHigh: math.NaN()}
+	switch {
+	case c.Base == nil:
+		d.Status = New
+		return d
+	case c.Head == nil:
+		d.Status = Removed
+		return d
+	case c.Base.N == 0 || c.Head.N == 0:
+		// Every value on a side was unusable (NaN, negative, ...) and was
+		// skipped: nothing was measured, so nothing can be decided.
+		d.Status = TooFewSamples
+		d.RoundsNeeded = SamplesNeeded(p.Alpha)
+		d.Note = "a side has no usable samples"
+		return d
+	}
+	conf := confidenceOf(p)
+	d.Paired = PairSamples(c.Base.Values, c.Head.Values, conf)
+	if decideExact(&d) {
+		return d
+	}
+	d.tested = true
+	stage := c
+	if p.StageRounds > 0 {
+		stage = c.Rounds(0, p.StageRounds, conf)
+	}
+	t := testOn(stage, p)
+	d.TestP, d.minP = t.p, t.minP
+	d.Test = p.Test
+	if !t.paired || d.Test == "" {
+		d.Test = UTest
+	}
+	d.stageDelta, d.stageLow, d.stageHigh = t.delta, t.low, t.high
+	// The change shown is that of every sample, measured the way the
+	// test measures it.
+	if all := testOn(c, p); t.paired {
+		d.Comparison.Delta = all.delta
+	}
+	d.Worse = worse(d.Better, d.stageDelta)
+	if (p.Test == PairedSignTest || p.Test == BothTests) && !t.paired {
+		d.Note = "rounds cannot be paired (different numbers of samples, or a zero base value); decided with the U-test"
+	}
+	return d
+}
+
+// tested is the outcome of the policy's test on one set of samples.
+type tested struct {
+	// p is the test's p-value, minP the smallest it could be with these
+	// samples.
+	p, minP float64
+	// delta is the change (head/base - 1), low and high bound the ratio
+	// head/base.
+	delta, low, high float64
+	// paired reports that the test paired rounds.
+	paired bool
+}
+
+// testOn runs p's test on c's samples.
+func testOn(c compare.Comparison, p Policy) tested {
+	t := tested{p: c.P, minP: MinP(c.Base.N, c.Head.N), delta: c.Delta}
+	t.low, t.high = sidesInterval(c)
+	if p.Test != PairedSignTest && p.Test != BothTests {
+		return t
+	}
+	pr := PairSamples(c.Base.Values, c.Head.Values, confidenceOf(p))
+	if pr == nil {
+		return t
+	}
+	t.paired = true
+	t.delta = pr.Ratio - 1
+	t.low, t.high = pr.Low, pr.High
+	if !finite(t.low) || !finite(t.high) {
+		t.low, t.high = 0, math.Inf(1)
+	}
+	if p.Test == PairedSignTest {
+		t.p, t.minP = pr.P, MinSignP(pr.N)
+		return t
+	}
+	t.p = math.Min(1, 2*math.Min(c.P, pr.P))
+	t.minP = math.Min(1, 2*math.Min(t.minP, MinSignP(pr.N)))
+	return t
+}
+
+// sidesInterval is an interval for head/base from the sides' intervals
+// (wide: the ratio of the extremes). Where the samples are too few for an
+// interval it is (0, +Inf): anything is possible.
+func sidesInterval(c compare.Comparison) (lo, hi float64) {
+	b, h := c.Base, c.Head
+	if !(b.Center > 0) || math.IsNaN(b.Low) || math.IsNaN(h.Low) {
+		return math.NaN(), math.NaN()
+	}
+	if !finite(b.Low) || !finite(b.High) || !finite(h.Low) || !finite(h.High) || !(b.Low > 0) {
+		return 0, math.Inf(1)
+	}
+	return h.Low / b.High, h.High / b.Low
+}
+
+// worse reports whether a change delta goes in the worse direction of a
+// unit that is better higher (better > 0) or lower (better < 0). A change
+// from zero (NaN) is an increase.
+func worse(better int, delta float64) bool {
+	if better == 0 || delta == 0 {
+		return false
+	}
+	up := math.IsNaN(delta) || delta > 0
+	return up == (better < 0)
+}
+
+// judge decides a tested comparison from its first stage at alpha.
+func judge(d *Decision, p Policy, alpha float64) {
+	factor := 1.0
+	if p.Correction != CorrectionNone {
+		factor = float64(d.Family)
+	}
+	d.Significant = !math.IsNaN(d.PAdjusted) && d.PAdjusted <= alpha
+	if !d.Significant && d.minP*factor > alpha {
+		// Even samples that all pointed one way could not have been
+		// significant: saying "unchanged" would be a guess.
+		d.Status = TooFewSamples
+		d.RoundsNeeded = roundsToReach(p, alpha/factor)
+		d.Note = fmt.Sprintf("with %s samples the test cannot reach p <= %v", nPair(d.Base.N, d.Head.N), alpha)
+		if factor > 1 {
+			d.Note += fmt.Sprintf(" after the correction over %d comparisons", d.Family)
+		}
+		d.Note += fmt.Sprintf("; need at least %d per side", d.RoundsNeeded)
+		return
+	}
+	beyond := magnitude(d.stageDelta) > d.Threshold
+	d.Status = Unchanged
+	switch {
+	case d.Better == 0:
+		if d.Significant && d.stageDelta != 0 {
+			d.Note = fmt.Sprintf("significant change, but whether more %s is better is unknown; add unit metadata (Unit %s better=higher or better=lower) to gate on it", d.Unit, d.Unit)
+		}
+		return
+	case d.Significant && beyond && d.Worse:
+		d.Status = Regression
+		return
+	case d.Significant && beyond:
+		d.Status = Improvement
+		return
+	case d.Significant && d.stageDelta != 0:
+		d.Note = fmt.Sprintf("significant but within the %s threshold", FormatPercent(d.Threshold))
+	}
+	lo, hi := d.stageLow, d.stageHigh
+	d.Equivalent = !math.IsNaN(lo) && 1-d.Threshold <= lo && hi <= 1+d.Threshold
+	if d.Worse && beyond && (d.PAdjusted <= DoubtLevel || wholeBeyond(d.Better, lo, hi, d.Threshold)) {
+		d.Status = Inconclusive
+		d.RoundsNeeded = roundsForChange(d, p, alpha/factor)
+		d.Note = likelyNote(d, "")
+	}
+}
+
+// wholeBeyond reports whether the whole interval [lo, hi] of head/base
+// lies beyond the threshold on the worse side.
+func wholeBeyond(better int, lo, hi, threshold float64) bool {
+	if math.IsNaN(lo) {
+		return false
+	}
+	if better > 0 {
+		return hi < 1-threshold
+	}
+	return lo > 1+threshold
+}
+
+// likelyNote says why a change is inconclusive, and what would settle it.
+func likelyNote(d *Decision, after string) string {
+	s := fmt.Sprintf("likely regression: %s worse than the %s threshold, but not significant (p %.3g after the correction)",
+		formatChange(d.Delta), FormatPercent(d.Threshold), d.PAdjusted)
+	if after != "" {
+		s = fmt.Sprintf("likely regression: %s worse than the %s threshold, but %s", formatChange(d.Delta), FormatPercent(d.Threshold), after)
+	}
+	if d.RoundsNeeded > 0 {
+		s += fmt.Sprintf("; at this change about %d rounds in all would decide it", d.RoundsNeeded)
+	}
+	return s
+}
+
+func formatChange(delta float64) string {
+	if math.IsNaN(delta) {
+		return "a change from zero,"
+	}
+	return strconv.FormatFloat(delta*100, 'f', 1, 64) + "%"
+}
+
+func nPair(n1, n2 int) string {
+	if n1 == n2 {
+		return strconv.Itoa(n1)
+	}
+	return fmt.Sprintf("%d+%d", n1, n2)
+}
+
+// correct sets PAdjusted and Family for the decisions in that family
+// (those for which in is true), by the policy's correction, and returns
+// the family's size.
+func correct(ds []Decision, p Policy, in func(*Decision) bool) int {
+	var idx []int
+	var ps []float64
+	for i := range ds {
+		if in(&ds[i]) {
+			idx = append(idx, i)
+			ps = append(ps, ds[i].TestP)
+		}
+	}
+	adjusted := ps
+	switch p.Correction {
+	case CorrectionNone:
+	case CorrectionBH:
+		adjusted = BenjaminiHochberg(ps)
+	default:
+		adjusted = Holm(ps)
+	}
+	for j, i := range idx {
+		ds[i].PAdjusted = adjusted[j]
+		if p.Correction != CorrectionNone {
+			ds[i].Family = max(len(idx), 1)
+		}
+	}
+	return len(idx)
+}
+
+// decideExact decides d exactly if its samples allow it (see the package
+// documentation) and reports whether it did.
+func decideExact(d *Decision) bool {
+	b, h := d.Base.Values, d.Head.Values
+	blo, bhi := minMax(b)
+	hlo, hhi := minMax(h)
+	constant := len(b) >= 2 && len(h) >= 2 && blo == bhi && hlo == hhi
+	switch {
+	case d.Comparison.Exact:
+	case constant && !timeUnit(d.Unit):
+	case constant && blo == hlo:
+		// One and the same value on both sides, even of a time: the
+		// samples cannot differ, whatever the noise would have been.
+	default:
+		return false
+	}
+	d.Exact = true
+	lo, hi := exactRatio(hlo, bhi), exactRatio(hhi, blo)
+	center := exactRatio(d.Head.Center, d.Base.Center)
+	d.Comparison.Delta = center - 1
+	if math.IsInf(center, 1) {
+		d.Comparison.Delta = math.NaN() // a change from zero
+	}
+	d.Worse = worse(d.Better, d.Comparison.Delta)
+	d.Significant = lo > 1 || hi < 1
+	t := d.Threshold
+	what := fmt.Sprintf("every base run measured %s, every head run %s", formatRange(blo, bhi), formatRange(hlo, hhi))
+	switch {
+	case lo >= 1-t && hi <= 1+t:
+		d.Status = Unchanged
+		d.Equivalent = true
+	case d.Better < 0 && lo > 1+t, d.Better > 0 && hi < 1-t:
+		d.Status = Regression
+	case d.Better < 0 && hi < 1-t, d.Better > 0 && lo > 1+t:
+		d.Status = Improvement
+	case d.Better == 0:
+		d.Status = Unchanged
+		d.Note = fmt.Sprintf("exact: %s, but whether more %s is better is unknown", what, d.Unit)
+		return true
+	default:
+		d.Status = Inconclusive
+		d.Note = fmt.Sprintf("exact: %s; the spread of the runs straddles the %s threshold", what, FormatPercent(t))
+		return true
+	}
+	d.Note = "exact: " + what
+	return true
+}
+
+// exactRatio is a/b, with 0/0 = 1 and x/0 = +Inf.
+func exactRatio(a, b float64) float64 {
+	switch {
+	case a == b:
+		return 1
+	case b == 0:
+		return math.Inf(1)
+	}
+	return a / b
+}
+
+func minMax(xs []float64) (lo, hi float64) {
+	lo, hi = xs[0], xs[0]
+	for _, x := range xs[1:] {
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	return lo, hi
+}
+
+func formatRange(lo, hi float64) string {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+	if lo == hi {
+		return f(lo)
+	}
+	return f(lo) + "–" + f(hi)
+}
+
+// timeUnit reports whether unit is a time or a rate: values that are
+// measured, never counted, so that repeated values are still a sample.
+func timeUnit(unit string) bool {
+	return strings.HasPrefix(unit, "sec/") || strings.HasSuffix(unit, "/s")
+}

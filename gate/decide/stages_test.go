@@ -1,0 +1,232 @@
+package decide
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestBenjaminiHochberg(t *testing.T) {
+	// Textbook example: p = 0.01, 0.04, 0.03, 0.005 over m = 4: sorted
+	// 0.005·4/1, 0.01·4/2, 0.03·4/3, 0.04·4/4 = 0.02, 0.02, 0.04, 0.04.
+	got := BenjaminiHochberg([]float64{0.01, 0.04, 0.03, 0.005, math.NaN()})
+	want := []float64{0.02, 0.04, 0.04, 0.02}
+	for i, w := range want {
+		if math.Abs(got[i]-w) > 1e-12 {
+			t.Errorf("BH[%d] = %v, want %v (all %v)", i, got[i], w, got)
+		}
+	}
+	if !math.IsNaN(got[4]) {
+		t.Errorf("a NaN p-value joined the family: %v", got[4])
+	}
+	// Step-up: a larger p at a higher rank can lower a smaller one's.
+	got = BenjaminiHochberg([]float64{0.03, 0.031})
+	if got[0] != 0.031 || got[1] != 0.031 {
+		t.Errorf("BH(0.03, 0.031) = %v, want both 0.031", got)
+	}
+}
+
+// TestManyRealChanges: a toolchain bump that speeds up 22 of 26
+// benchmarks by 14-38%, 6 rounds each. Holm makes every one of them too
+// few samples; Benjamini–Hochberg finds them.
+func TestManyRealChanges(t *testing.T) {
+	var base, head strings.Builder
+	for i := 0; i < 26; i++ {
+		speedup := 0.0
+		if i < 22 {
+			speedup = 0.14 + 0.24*float64(i)/21
+		}
+		name := fmt.Sprintf("Decode/case=%02d", i)
+		for r := 0; r < 6; r++ {
+			noise := 1 + 0.01*float64(r%3-1)
+			fmt.Fprintf(&base, "Benchmark%s-2 1000 %g ns/op\n", name, 1000*noise)
+			fmt.Fprintf(&head, "Benchmark%s-2 1000 %g ns/op\n", name, 1000*(1-speedup)*noise*(1+0.002*float64(r)))
+		}
+	}
+	r := load(t, base.String(), head.String())
+	count := func(p Policy) int {
+		return Decide(r, p).Counts[Improvement]
+	}
+	holm := DefaultPolicy
+	holm.Correction = CorrectionHolm
+	if n := count(holm); n != 0 {
+		t.Errorf("Holm found %d improvements; the test expects it to find none at 6 rounds", n)
+	}
+	if n := count(DefaultPolicy); n != 22 {
+		t.Errorf("BH found %d improvements, want 22", n)
+	}
+}
+
+func TestExactDecisions(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		base, head string
+		thresholds map[string]float64
+		unit       string
+		want       Status
+		note       string
+	}{
+		{"one more allocation, 0% threshold, 2 rounds", results("A", 2, 100, 0.01, " 16 B/op 10 allocs/op"), results("A", 2, 100, 0.01, " 16 B/op 11 allocs/op"),
+			map[string]float64{"allocs/op": 0}, "allocs/op", Regression, "exact: every base run measured 10, every head run 11"},
+		{"one fewer allocation", results("A", 2, 100, 0.01, " 16 B/op 10 allocs/op"), results("A", 2, 100, 0.01, " 16 B/op 9 allocs/op"),
+			map[string]float64{"allocs/op": 0}, "allocs/op", Improvement, "every head run 9"},
+		{"the same count is unchanged, exactly", results("A", 2, 100, 0.01, " 16 B/op 10 allocs/op"), results("A", 2, 100, 0.01, " 16 B/op 10 allocs/op"),
+			map[string]float64{"allocs/op": 0}, "allocs/op", Unchanged, ""},
+		{"1 byte more is within 3%", results("A", 6, 100, 0.01, " 1024 B/op"), results("A", 6, 100, 0.01, " 1025 B/op"),
+			nil, "B/op", Unchanged, ""},
+		{"from zero", results("A", 3, 100, 0.01, " 0 B/op"), results("A", 3, 100, 0.01, " 8 B/op"),
+			nil, "B/op", Regression, "every base run measured 0, every head run 8"},
+		{"deterministic unit, spread within the threshold", "Unit instructions/op assume=exact\n" + results("A", 3, 100, 0.01, " 1000 instructions/op"),
+			"Unit instructions/op assume=exact\n" + results("A", 3, 100, 0.01, " 1020 instructions/op"),
+			map[string]float64{"instructions/op": 0.01}, "instructions/op", Regression, "exact"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := DefaultPolicy
+			p.Thresholds = tc.thresholds
+			res := Decide(load(t, tc.base, tc.head), p)
+			d := statusOf(t, res, "A-2", tc.unit)
+			if d.Status != tc.want || !d.Exact || !strings.Contains(d.Note, tc.note) || !math.IsNaN(d.PAdjusted) {
+				t.Errorf("status %s exact %v note %q padj %v; want %s with %q", d.Status, d.Exact, d.Note, d.PAdjusted, tc.want, tc.note)
+			}
+			// Exact comparisons are not part of the correction.
+			if res.Family != 1 {
+				t.Errorf("family %d, want 1 (sec/op only)", res.Family)
+			}
+		})
+	}
+	// A deterministic unit whose runs straddle the threshold is not a
+	// guess either way.
+	var b, h strings.Builder
+	b.WriteString("Unit instructions/op assume=exact\n")
+	h.WriteString("Unit instructions/op assume=exact\n")
+	for _, v := range []float64{1000, 1001, 1002} {
+		fmt.Fprintf(&b, "BenchmarkA-2 1000 100 ns/op %g instructions/op\n", v)
+		fmt.Fprintf(&h, "BenchmarkA-2 1000 100 ns/op %g instructions/op\n", v*1.01)
+	}
+	p := DefaultPolicy
+	p.Thresholds = map[string]float64{"instructions/op": 0.01}
+	d := statusOf(t, Decide(load(t, b.String(), h.String()), p), "A-2", "instructions/op")
+	if d.Status != Inconclusive || !strings.Contains(d.Note, "straddles the 1% threshold") {
+		t.Errorf("straddling: %s %q", d.Status, d.Note)
+	}
+	// Timings are never exact, even when they repeat.
+	d = statusOf(t, Decide(load(t, results("A", 3, 100, 0, ""), results("A", 3, 110, 0, "")), DefaultPolicy), "A-2", "sec/op")
+	if d.Exact {
+		t.Errorf("constant sec/op was decided exactly: %+v", d)
+	}
+}
+
+// TestBothTestsReachAlphaInEightRounds: the sign test alone can never
+// reach alpha 0.01 after a correction over 4 comparisons with 8 rounds
+// (its smallest p is 0.0078); with the U-test beside it a clear 30%
+// slowdown is found.
+func TestBothTestsReachAlphaInEightRounds(t *testing.T) {
+	var base, head strings.Builder
+	for _, name := range []string{"A", "B", "C", "D"} {
+		factor := 1.0
+		if name == "A" {
+			factor = 1.3
+		}
+		for r := 0; r < 8; r++ {
+			noise := 1 + 0.02*float64(r%4-2)
+			fmt.Fprintf(&base, "Benchmark%s-2 1000 %g ns/op\n", name, 1000*noise)
+			fmt.Fprintf(&head, "Benchmark%s-2 1000 %g ns/op\n", name, 1000*factor*noise*(1+0.005*float64(r%2)))
+		}
+	}
+	r := load(t, base.String(), head.String())
+	p := DefaultPolicy
+	p.Alpha = 0.01
+	p.Test = PairedSignTest
+	if d := statusOf(t, Decide(r, p), "A-2", "sec/op"); d.Status == Regression {
+		t.Fatalf("the sign test alone found it (%s, p %v); the test needs it not to", d.Status, d.PAdjusted)
+	}
+	p.Test = BothTests
+	res := Decide(r, p)
+	if d := statusOf(t, res, "A-2", "sec/op"); d.Status != Regression || d.Test != BothTests {
+		t.Errorf("both tests: %s (p %v adjusted %v)", d.Status, d.TestP, d.PAdjusted)
+	}
+	for _, name := range []string{"B-2", "C-2", "D-2"} {
+		if d := statusOf(t, res, name, "sec/op"); d.Status != Unchanged {
+			t.Errorf("%s: %s", name, d.Status)
+		}
+	}
+}
+
+func TestEquivalent(t *testing.T) {
+	d := statusOf(t, Decide(load(t, results("A", 20, 100, 0.005, ""), results("A", 20, 100.2, 0.005, "")), DefaultPolicy), "A-2", "sec/op")
+	if d.Status != Unchanged || !d.Equivalent {
+		t.Errorf("a precise, unchanged benchmark: %s, equivalent %v (interval %v–%v)", d.Status, d.Equivalent, d.stageLow, d.stageHigh)
+	}
+	d = statusOf(t, Decide(load(t, results("A", 20, 100, 0.2, ""), results("A", 20, 101, 0.2, "")), DefaultPolicy), "A-2", "sec/op")
+	if d.Status != Unchanged || d.Equivalent {
+		t.Errorf("a noisy one: %s, equivalent %v", d.Status, d.Equivalent)
+	}
+}
+
+
+// TestTwoStages: in an adaptive run the first rounds decide at alpha/2,
+// and a candidate is confirmed only by its later rounds.
+func TestTwoStages(t *testing.T) {
+	build := func(later []float64) string {
+		var b, h strings.Builder
+		// 10 first-stage rounds: +10% on average, too noisy to be
+		// significant at alpha/2.
+		first := []float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2}
+		for i, ratio := range append(first, later...) {
+			level := 1000 * (1 + 0.1*float64(i%3))
+			fmt.Fprintf(&b, "BenchmarkCand-2 1000 %g ns/op\n", level)
+			fmt.Fprintf(&h, "BenchmarkCand-2 1000 %g ns/op\n", level*ratio)
+		}
+		for i := 0; i < 10; i++ {
+			fmt.Fprintf(&b, "BenchmarkOther-2 1000 %g ns/op\n", 500*(1+0.01*float64(i%3)))
+			fmt.Fprintf(&h, "BenchmarkOther-2 1000 %g ns/op\n", 500*(1+0.01*float64(i%3)))
+		}
+		return b.String() + "\x00" + h.String()
+	}
+	decide := func(later []float64) (*Result, Decision) {
+		both := strings.Split(build(later), "\x00")
+		p := DefaultPolicy
+		p.Alpha, p.Test, p.StageRounds, p.Until = 0.01, BothTests, 10, UntilConfirmed
+		res := Decide(load(t, both[0], both[1]), p)
+		return res, statusOf(t, res, "Cand-2", "sec/op")
+	}
+	// After the first stage alone: a candidate, worth more rounds.
+	res, d := decide(nil)
+	if d.Status == Regression || !d.candidate || !MoreRounds(d, res.Policy) || res.Candidates != 1 {
+		t.Fatalf("first stage: %s, candidate %v, more %v, candidates %d", d.Status, d.candidate, MoreRounds(d, res.Policy), res.Candidates)
+	}
+	if o := statusOf(t, res, "Other-2", "sec/op"); o.candidate || MoreRounds(o, res.Policy) {
+		t.Errorf("the steady benchmark is a candidate")
+	}
+	// Twenty later rounds, every one 12% slower: confirmed on those alone.
+	slow := make([]float64, 20)
+	for i := range slow {
+		slow[i] = 1.12 + 0.002*float64(i%3)
+	}
+	res, d = decide(slow)
+	if d.Status != Regression || d.Confirmation == nil || !d.Confirmation.Confirmed || d.Confirmation.Rounds != 20 || res.Verdict != RegressionVerdict {
+		t.Errorf("confirmed: %s %+v verdict %s note %q", d.Status, d.Confirmation, res.Verdict, d.Note)
+	}
+	if !MoreRounds(d, res.Policy) {
+		t.Errorf("a confirmed candidate stops early; the second stage is judged once, at the end")
+	}
+	// Twenty later rounds with no change: not confirmed, and the interval
+	// no longer reaches the threshold, so no more rounds are needed.
+	same := make([]float64, 20)
+	for i := range same {
+		same[i] = 1 + 0.004*float64(i%3-1)
+	}
+	res, d = decide(same)
+	if d.Status != Unchanged || d.Confirmation == nil || d.Confirmation.Confirmed || res.Verdict != Pass || !strings.Contains(d.Note, "did not confirm") {
+		t.Errorf("not confirmed: %s %+v verdict %s note %q", d.Status, d.Confirmation, res.Verdict, d.Note)
+	}
+	if MoreRounds(d, res.Policy) {
+		t.Errorf("a candidate whose interval is within the threshold still wants rounds")
+	}
+	// The first stage is judged at alpha/2: the same ten rounds, alone,
+	// at alpha 0.01 one stage, are what they are at alpha 0.005.
+	if d.TestP != statusOf(t, func() *Result { r, _ := decide(nil); return r }(), "Cand-2", "sec/op").TestP {
+		t.Errorf("later rounds changed the first stage's p")
+	}
+}
