@@ -164,7 +164,6 @@ func TestEquivalent(t *testing.T) {
 	}
 }
 
-
 // TestTwoStages: in an adaptive run the first rounds decide at alpha/2,
 // and a candidate is confirmed only by its later rounds.
 func TestTwoStages(t *testing.T) {

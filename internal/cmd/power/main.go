@@ -97,6 +97,9 @@ type config struct {
 	Alpha string
 	// Protocols are the protocols to run, in order.
 	Protocols []protocol
+	// OldBin is a benchgate binary of an earlier version, for the
+	// protocols marked Old.
+	OldBin string
 	// Fillers is how many other benchmarks the fixture package has
 	// besides the measured one; the slowdown changes none of them.
 	Fillers int
@@ -127,7 +130,19 @@ var defaultConfig = config{
 	Threshold:  "2%",
 	Limit:      0.02,
 	Alpha:      "0.05",
-	Protocols:  protocols,
+	Protocols:  newProtocols(),
+}
+
+// newProtocols are the protocols that need no -old-bin: what a run
+// without -protocols measures.
+func newProtocols() []protocol {
+	var out []protocol
+	for _, p := range protocols {
+		if !p.Old {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // run is the whole command; it returns the exit status.
@@ -174,7 +189,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.Benchtime, "benchtime", cfg.Benchtime, "benchtime per round")
 	fs.StringVar(&cfg.Threshold, "threshold", cfg.Threshold, "gate threshold")
 	fs.StringVar(&cfg.Alpha, "alpha", cfg.Alpha, "gate significance level")
-	only := fs.String("protocols", "", "comma-separated protocol numbers to run (1-11), default all")
+	only := fs.String("protocols", "", "comma-separated protocol numbers to run, default all")
+	fs.StringVar(&cfg.OldBin, "old-bin", "", "a benchgate binary built from an earlier commit, for the -old-bin protocol")
 	fs.IntVar(&cfg.Fillers, "fillers", cfg.Fillers, "other benchmarks in the fixture package besides the measured one, none of them changed by the slowdown")
 	fs.StringVar(&cfg.Out, "out", cfg.Out, "directory to keep each run's JSON report (default: a temporary directory)")
 	evalThresholds := fs.String("eval-thresholds", "", "also judge the non-adaptive runs at these thresholds in percent, e.g. 2,3,5")

@@ -22,35 +22,48 @@ type protocol struct {
 	// Split, if above 1, spends the same budget on Split times as many
 	// rounds, each Split times shorter: more pairs, each closer in time.
 	Split int
+	// Old runs the benchgate binary of -old-bin instead of the one built
+	// from the working tree: an earlier version, side by side in one run.
+	Old bool
 }
 
 // The protocols compared. They get the same budget of benchmark runs per
 // side (-rounds); adaptive starts lower and may stop early or go on where
 // the answer is open (see adaptiveArgs). -protocols numbers them from 1.
 var protocols = []protocol{
-	{"sequential + U-test", []string{"-protocol", "sequential", "-decide", "utest", "-adaptive=false"}, 0},
-	{"interleaved + U-test", []string{"-protocol", "interleaved", "-decide", "utest", "-adaptive=false"}, 0},
-	{"interleaved + paired", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=false"}, 0},
-	{"interleaved + paired + adaptive", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=settle"}, 0},
+	{"sequential + U-test", []string{"-protocol", "sequential", "-decide", "utest", "-adaptive=false"}, 0, false},
+	{"interleaved + U-test", []string{"-protocol", "interleaved", "-decide", "utest", "-adaptive=false"}, 0, false},
+	{"interleaved + paired", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=false"}, 0, false},
+	{"interleaved + paired + adaptive", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=settle"}, 0, false},
 	// Confirm runs the full budget first, then more rounds (up to 3×)
 	// only for apparent regressions.
-	{"interleaved + paired + adaptive confirm", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=confirm"}, 0},
+	{"interleaved + paired + adaptive confirm", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=confirm"}, 0, false},
 	// The same budget in twice the rounds of half the benchtime.
-	{"interleaved + U-test, 2× rounds ½ time", []string{"-protocol", "interleaved", "-decide", "utest", "-adaptive=false"}, 2},
-	{"interleaved + paired, 2× rounds ½ time", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=false"}, 2},
+	{"interleaved + U-test, 2× rounds ½ time", []string{"-protocol", "interleaved", "-decide", "utest", "-adaptive=false"}, 2, false},
+	{"interleaved + paired, 2× rounds ½ time", []string{"-protocol", "interleaved", "-decide", "paired", "-adaptive=false"}, 2, false},
 	// Each top-level benchmark function in its own process, base and head
 	// back to back, instead of one process per package and side. With
 	// -fillers the package has other benchmarks, as a real one does, and
 	// the two sides of the measured benchmark are that much further
 	// apart when a process runs the whole package.
-	{"interleaved by benchmark + U-test", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "utest", "-adaptive=false"}, 0},
-	{"interleaved by benchmark + paired", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "paired", "-adaptive=false"}, 0},
-	{"interleaved by benchmark + paired + adaptive", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "paired", "-adaptive=settle"}, 0},
+	{"interleaved by benchmark + U-test", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "utest", "-adaptive=false"}, 0, false},
+	{"interleaved by benchmark + paired", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "paired", "-adaptive=false"}, 0, false},
+	{"interleaved by benchmark + paired + adaptive", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "paired", "-adaptive=settle"}, 0, false},
 	// benchgate run's defaults since 2026-12-01, spelled out so the table
 	// does not change with them: protocol 10, but every benchmark gets the
 	// full -rounds first and undecided ones up to twice as many, so it
 	// costs more than the budget of the others.
-	{"by benchmark + paired + adaptive, full rounds", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "paired", "-adaptive=settle"}, 0},
+	{"by benchmark + paired + adaptive, full rounds", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "paired", "-adaptive=settle"}, 0, false},
+	// The two-stage decision: the fixed rounds decide at alpha/2 with
+	// both tests and Benjamini–Hochberg, candidates get up to twice the
+	// rounds and are confirmed on those alone. 12 is benchgate run's
+	// defaults spelled out; 13 and 14 change one thing each.
+	{"two stages: both + BH + confirm, full rounds", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "both", "-correction", "bh", "-adaptive=confirm"}, 0, false},
+	{"two stages: both + BH + settle, full rounds", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "both", "-correction", "bh", "-adaptive=settle"}, 0, false},
+	{"two stages: both + Holm + confirm, full rounds", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "both", "-correction", "holm", "-adaptive=confirm"}, 0, false},
+	// Protocol 11 run by the binary of -old-bin: the defaults of an
+	// earlier version, in the same run as the others.
+	{"-old-bin: by benchmark + paired + adaptive, full rounds", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "paired", "-adaptive=settle"}, 0, true},
 }
 
 // adaptiveArgs gives an adaptive protocol about the budget of the others
@@ -62,7 +75,10 @@ func adaptiveArgs(rounds int) []string {
 
 // test is the decide test protocol p's runs are decided with.
 func (p protocol) test() decide.Test {
-	if strings.Contains(p.Name, "paired") {
+	switch {
+	case strings.Contains(p.Name, "both"):
+		return decide.BothTests
+	case strings.Contains(p.Name, "paired"):
 		return decide.PairedSignTest
 	}
 	return decide.UTest
@@ -102,6 +118,12 @@ func gate(ctx context.Context, bin, repo string, cfg config, p protocol, out str
 	args, err := gateArgs(cfg, p, out)
 	if err != nil {
 		return nil, 0, err
+	}
+	if p.Old {
+		if cfg.OldBin == "" {
+			return nil, 0, fmt.Errorf("protocol %q needs -old-bin", p.Name)
+		}
+		bin = cfg.OldBin
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()

@@ -161,7 +161,7 @@ func TestHeaderAndStats(t *testing.T) {
 
 func TestParseFlags(t *testing.T) {
 	var stderr bytes.Buffer
-	cfg, err := parseFlags([]string{"-levels", "5, x,10,-1", "-protocols", "3,11,12,0", "-families", "190"}, &stderr)
+	cfg, err := parseFlags([]string{"-levels", "5, x,10,-1", "-protocols", "3,11,99,0", "-families", "190"}, &stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestParseFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(def.Levels) != 5 || len(def.Protocols) != len(protocols) || len(def.Conditions) != 2 {
+	if len(def.Levels) != 5 || len(def.Protocols) != len(protocols)-1 || len(def.Conditions) != 2 {
 		t.Errorf("defaults: levels %v, %d protocols, conditions %v", def.Levels, len(def.Protocols), def.Conditions)
 	}
 }
