@@ -60,14 +60,19 @@ func dispatch(ctx context.Context, args []string, env *Env) error {
 		fmt.Fprint(env.Stdout, usageText)
 		return nil
 	}
-	return usage.Errorf("the commands are run, compare and version", "unknown command %q", args[0])
+	hint := "the commands are run, compare and version"
+	if c := usage.Closest(args[0], []string{"run", "compare", "version", "help"}); c != "" {
+		hint = fmt.Sprintf("did you mean %s? (%s)", c, hint)
+	}
+	return usage.Errorf(hint, "unknown command %q", args[0])
 }
 
 // ExitCode maps an outcome to benchgate's exit code, printing the error
-// (and its hint) to stderr in the command line's words.
+// (and its hint) to stderr in the command line's words. -h asked for the
+// usage, which was printed: that is a success.
 func ExitCode(err error, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
-		return pipeline.ExitUsage
+		return pipeline.ExitPass
 	}
 	pipeline.PrintError(stderr, err, usage.Flags)
 	return pipeline.ExitCode(err)
@@ -98,24 +103,36 @@ func gate(r *report.Report, failOn decide.FailOn, stderr io.Writer) error {
 	return nil
 }
 
-func newFlagSet(name string, env *Env, usage string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	fs.Usage = func() {
-		fmt.Fprint(env.Stderr, usage)
-		fs.PrintDefaults()
-	}
-	return fs
+// flagSet is a command's flags and its usage text. The flag package
+// prints nothing: -h prints the usage on stdout (it was asked for, so the
+// exit code is 0), and a mistake is one usage error with a hint, not the
+// whole list of flags.
+type flagSet struct {
+	*flag.FlagSet
+	env  *Env
+	text string
 }
 
-// parseFlags parses and turns flag errors into usage errors (the flag
-// package has already printed the message and usage).
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &usage.Error{Msg: err.Error()}
+func newFlagSet(name string, env *Env, text string) *flagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flagSet{FlagSet: fs, env: env, text: text}
+}
+
+// parse parses args and turns flag errors into usage errors that say
+// what was meant, where it can tell.
+func (fs *flagSet) parse(args []string) error {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(fs.env.Stdout, fs.text)
+		fs.SetOutput(fs.env.Stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+		return err
 	}
-	return nil
+	return &usage.Error{Msg: err.Error(), Hint: unknownFlagHint(fs.FlagSet, err.Error(), fs.Name())}
 }

@@ -32,8 +32,8 @@ func newCompareCmd(env *Env) *compareCmd {
 
 func (c *compareCmd) run(args []string) error {
 	fs := newFlagSet("compare", c.env, compareUsage)
-	c.stats.register(fs)
-	if err := parseFlags(fs, args); err != nil {
+	c.stats.register(fs.FlagSet)
+	if err := fs.parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 2 {

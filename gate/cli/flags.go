@@ -124,8 +124,8 @@ func (a *adaptiveFlag) Set(s string) error {
 	return nil
 }
 
-// flagSet reports whether the flag name was given.
-func flagSet(fs *flag.FlagSet, name string) bool {
+// flagGiven reports whether the flag name was given.
+func flagGiven(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == name {

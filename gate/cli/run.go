@@ -72,8 +72,8 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 2 × -rounds)")
 	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included (0: none)")
 	fs.BoolVar(&c.quick, "quick", false, "run only the built-in suite's quick subset (about 5 s per side per round; implies the suite and sets -bench)")
-	c.stats.register(fs)
-	if err := parseFlags(fs, args); err != nil {
+	c.stats.register(fs.FlagSet)
+	if err := fs.parse(args); err != nil {
 		return err
 	}
 	cfg.Packages = fs.Args()
@@ -86,7 +86,7 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 		if len(cfg.Packages) > 0 {
 			return usage.Errorf("drop -quick to benchmark your packages, or the packages to run the quick suite", "-quick runs the built-in suite, but packages were given: %s", strings.Join(cfg.Packages, " "))
 		}
-		if flagSet(fs, "bench") {
+		if flagGiven(fs.FlagSet, "bench") {
 			return usage.Errorf("", "-quick sets -bench itself; give one or the other")
 		}
 		cfg.Bench = suite.QuickBench

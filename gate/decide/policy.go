@@ -234,7 +234,9 @@ func ParsePercent(s string) (float64, error) {
 
 // ParseThresholds parses a per-unit list such as "sec/op=10%,allocs/op=0%".
 // Units are tidied the way benchfmt tidies them (ns/op is sec/op, MB/s is
-// B/s), and benchstat v1's names time/op, alloc/op and speed are accepted.
+// B/s), and benchstat v1's names time/op and speed are accepted. Its
+// alloc/op (bytes) is refused: one letter away from allocs/op, it is more
+// likely a typo than benchstat v1.
 func ParseThresholds(s string) (map[string]float64, error) {
 	out := map[string]float64{}
 	if strings.TrimSpace(s) == "" {
@@ -245,6 +247,9 @@ func ParseThresholds(s string) (map[string]float64, error) {
 		unit = strings.TrimSpace(unit)
 		if !ok || unit == "" {
 			return nil, fmt.Errorf("invalid threshold %q: want unit=percent, e.g. sec/op=10%%", part)
+		}
+		if unit == "alloc/op" {
+			return nil, fmt.Errorf("unit alloc/op is ambiguous: write allocs/op for allocations per op, or B/op for bytes (benchstat v1 called bytes alloc/op)")
 		}
 		v, err := ParsePercent(val)
 		if err != nil {
@@ -260,8 +265,6 @@ func TidyUnit(unit string) string {
 	switch unit {
 	case "time/op":
 		return "sec/op"
-	case "alloc/op":
-		return "B/op"
 	case "speed":
 		return "B/s"
 	}

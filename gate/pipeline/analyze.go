@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
@@ -68,13 +69,50 @@ func analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.O
 	}
 	dec := decide.Decide(res, policy)
 	rep := report.New(dec, res.Confidence)
-	for _, n := range res.Notes {
+	for _, n := range append(res.Notes, unmatchedThresholds(policy, res)...) {
 		rep.Notes = append(rep.Notes, names.Render(n))
 	}
 	for _, s := range res.SyntaxErrors {
 		rep.Notes = append(rep.Notes, "malformed line skipped: "+s)
 	}
 	return rep, nil
+}
+
+// unmatchedThresholds warns about per-unit thresholds whose unit no
+// comparison has: a typo there silently leaves the unit at the default
+// threshold.
+func unmatchedThresholds(p decide.Policy, res *compare.Result) []string {
+	seen := map[string]bool{}
+	var units []string
+	for _, c := range res.Comparisons {
+		if !seen[c.Unit] {
+			seen[c.Unit] = true
+			units = append(units, c.Unit)
+		}
+	}
+	var notes []string
+	for _, u := range sortedKeys(p.Thresholds) {
+		if seen[u] {
+			continue
+		}
+		n := fmt.Sprintf("the {thresholds} entry for %s matched no comparison (the units here: %s)", u, strings.Join(units, ", "))
+		// The testing package's own units are what a typo most often
+		// meant, whether or not this run has them.
+		if c := usage.Closest(u, append([]string{"sec/op", "B/op", "allocs/op", "B/s"}, units...)); c != "" {
+			n += fmt.Sprintf("; did you mean %s?", c)
+		}
+		notes = append(notes, n)
+	}
+	return notes
+}
+
+func sortedKeys(m map[string]float64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // sideProblems returns the malformed-line messages about one side's

@@ -29,3 +29,21 @@ func TestRender(t *testing.T) {
 		t.Errorf("Error() = %q", e.Error())
 	}
 }
+
+func TestClosest(t *testing.T) {
+	flags := []string{"rounds", "max-rounds", "benchtime", "bench", "threshold", "thresholds"}
+	for _, tc := range []struct{ in, want string }{
+		{"roundz", "rounds"},
+		{"benchtme", "benchtime"},
+		{"treshold", "threshold"},
+		{"x", ""},
+		{"frobnicate", ""},
+	} {
+		if got := Closest(tc.in, flags); got != tc.want {
+			t.Errorf("Closest(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if got := Closest("alloc/op", []string{"sec/op", "B/op", "allocs/op"}); got != "allocs/op" {
+		t.Errorf("Closest(alloc/op) = %q", got)
+	}
+}

@@ -1,0 +1,31 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/usage"
+)
+
+// flagNames lists the flags fs defines.
+func flagNames(fs *flag.FlagSet) []string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	return names
+}
+
+// unknownFlagHint says what a misspelt flag may have meant, for the
+// flag package's "flag provided but not defined: -x".
+func unknownFlagHint(fs *flag.FlagSet, msg, command string) string {
+	name, ok := strings.CutPrefix(msg, "flag provided but not defined: -")
+	hint := fmt.Sprintf("benchgate %s -h lists the flags", command)
+	if !ok {
+		return hint
+	}
+	name = strings.TrimPrefix(name, "-")
+	if c := usage.Closest(name, flagNames(fs)); c != "" {
+		return fmt.Sprintf("did you mean -%s? (%s)", c, hint)
+	}
+	return hint
+}
