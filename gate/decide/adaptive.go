@@ -20,6 +20,10 @@ func confirm(ds []Decision, p Policy) int {
 	k := len(cands)
 	alpha := p.Alpha / 2
 	from := p.StageRounds
+	halfway := halfwayRound(p)
+	if halfway > 0 {
+		alpha /= 2 // two looks
+	}
 	conf := confidenceOf(p)
 	for _, i := range cands {
 		d := &ds[i]
@@ -27,15 +31,25 @@ func confirm(ds []Decision, p Policy) int {
 		if n <= from {
 			continue
 		}
-		later := testOn(d.Comparison.Rounds(from, n, conf), p)
-		c := &Confirmation{From: from, Rounds: n - from, P: later.p, PAdjusted: math.Min(1, later.p*float64(k)), Candidates: k}
-		d.Confirmation = c
 		all := testOn(d.Comparison, p)
 		beyond := worse(d.Better, all.delta) && magnitude(all.delta) > d.Threshold
-		rounds := fmt.Sprintf("rounds %d–%d alone", from+1, n)
+		look := func(to int) *Confirmation {
+			later := testOn(d.Comparison.Rounds(from, to, conf), p)
+			c := &Confirmation{From: from, Rounds: to - from, P: later.p, PAdjusted: math.Min(1, later.p*float64(k)), Candidates: k}
+			c.Confirmed = beyond && worse(d.Better, later.delta) && c.PAdjusted <= alpha
+			return c
+		}
+		c := look(n)
+		if halfway > 0 && n >= halfway {
+			if h := look(halfway); h.Confirmed || n == halfway {
+				h.Halfway = true
+				c = h
+			}
+		}
+		d.Confirmation = c
+		rounds := fmt.Sprintf("rounds %d–%d alone", from+1, from+c.Rounds)
 		switch {
-		case beyond && worse(d.Better, later.delta) && c.PAdjusted <= alpha:
-			c.Confirmed = true
+		case c.Confirmed:
 			d.Status, d.Significant, d.Worse = Regression, true, true
 			d.Note = fmt.Sprintf("confirmed by %s (p %.3g, %.3g after the correction over %d candidates)", rounds, c.P, c.PAdjusted, k)
 		case beyond && (c.PAdjusted <= DoubtLevel || wholeBeyond(d.Better, all.low, all.high, d.Threshold)):
@@ -49,6 +63,16 @@ func confirm(ds []Decision, p Policy) int {
 		}
 	}
 	return k
+}
+
+// halfwayRound is the round of the second stage's first look, halfway
+// between the fixed rounds and the most a candidate gets; 0 where the
+// second stage is too short for two looks.
+func halfwayRound(p Policy) int {
+	if p.MaxRounds-p.StageRounds < 2 {
+		return 0
+	}
+	return p.StageRounds + (p.MaxRounds-p.StageRounds+1)/2
 }
 
 // isCandidate reports whether the rule gives the first stage's decision
@@ -73,13 +97,15 @@ func isCandidate(d *Decision, rule AdaptiveRule) bool {
 }
 
 // MoreRounds reports whether an adaptive run should give d another round:
-// d is a candidate for the second stage whose interval of the change
-// (every sample so far) still reaches the regression boundary. A
-// candidate is not stopped when it looks confirmed: the second stage is
-// judged once, when the run ends, so that looking after every round
-// cannot make a regression out of noise.
+// d is a candidate for the second stage that its halfway look did not
+// confirm, and whose interval of the change (every sample so far) still
+// reaches the regression boundary. The later rounds are judged only at
+// their two looks, halfway and at the end, each at its share of alpha,
+// so that looking after every round cannot make a regression out of
+// noise; stopping because the interval no longer reaches the boundary
+// cannot make one either.
 func MoreRounds(d Decision, p Policy) bool {
-	if !d.candidate {
+	if !d.candidate || (d.Confirmation != nil && d.Confirmation.Halfway && d.Confirmation.Confirmed) {
 		return false
 	}
 	all := testOn(d.Comparison, p)

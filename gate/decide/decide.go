@@ -51,10 +51,12 @@
 // candidate becomes a regression only when its later rounds alone are
 // significant at the other half of alpha, Bonferroni-corrected over the
 // candidates (and its whole change is worse than the threshold). The
-// extra rounds are fresh data, independent of the choice of candidates, so
-// looking again cannot manufacture a regression. A candidate whose
-// interval no longer reaches the threshold stops early ([Undecided]);
-// stopping for that cannot cause a false alarm either.
+// later rounds are looked at twice, halfway to [Policy.MaxRounds] and at
+// the end, each look at half of that half. The extra rounds are fresh
+// data, independent of the choice of candidates, so looking again cannot
+// manufacture a regression. A candidate confirmed at the halfway look, or
+// whose interval no longer reaches the threshold, stops early
+// ([MoreRounds]); stopping for either cannot cause a false alarm.
 //
 // Which direction is worse depends on the unit: sec/op, B/op and allocs/op
 // are lower-is-better, B/s is higher-is-better, and unit metadata
@@ -153,6 +155,9 @@ type Confirmation struct {
 	Candidates int
 	// Confirmed reports that the later rounds confirmed a regression.
 	Confirmed bool
+	// Halfway reports that this is the halfway look (see
+	// Policy.MaxRounds), not the end.
+	Halfway bool
 }
 
 // Result is the decided outcome of a gate run.

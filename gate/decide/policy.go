@@ -66,6 +66,12 @@ type Policy struct {
 	// the package documentation). Zero means one stage: every sample is
 	// judged at once, at Alpha.
 	StageRounds int
+	// MaxRounds is, for an adaptive run, the most rounds a candidate
+	// gets: its later rounds are looked at halfway to it and at the end
+	// (each look at half of the second stage's alpha), so that a clear
+	// regression need not wait for all of them. Zero or StageRounds means
+	// one look, at the end.
+	MaxRounds int
 	// Until is the adaptive rule: which comparisons are candidates for
 	// more rounds. The zero value does what UntilConfirmed does.
 	Until AdaptiveRule

@@ -229,3 +229,41 @@ func TestTwoStages(t *testing.T) {
 		t.Errorf("later rounds changed the first stage's p")
 	}
 }
+
+// TestTwoLooks: with MaxRounds set, the later rounds are looked at
+// halfway and at the end, each at alpha/4; a candidate confirmed halfway
+// needs no more rounds.
+func TestTwoLooks(t *testing.T) {
+	build := func(later int, ratio float64) *Result {
+		var b, h strings.Builder
+		first := []float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2}
+		for i := 0; i < 10+later; i++ {
+			r := ratio + 0.002*float64(i%3)
+			if i < 10 {
+				r = first[i]
+			}
+			level := 1000 * (1 + 0.1*float64(i%3))
+			fmt.Fprintf(&b, "BenchmarkCand-2 1000 %g ns/op\n", level)
+			fmt.Fprintf(&h, "BenchmarkCand-2 1000 %g ns/op\n", level*r)
+		}
+		p := DefaultPolicy
+		p.Alpha, p.Test, p.StageRounds, p.MaxRounds, p.Until = 0.01, BothTests, 10, 40, UntilConfirmed
+		return Decide(load(t, b.String(), h.String()), p)
+	}
+	// Halfway is round 25: 15 later rounds, all 12% slower.
+	res := build(15, 1.12)
+	d := statusOf(t, res, "Cand-2", "sec/op")
+	if d.Status != Regression || !d.Confirmation.Halfway || MoreRounds(d, res.Policy) {
+		t.Errorf("halfway: %s %+v more %v", d.Status, d.Confirmation, MoreRounds(d, res.Policy))
+	}
+	// Before halfway there is no look: still a candidate.
+	res = build(14, 1.12)
+	if d := statusOf(t, res, "Cand-2", "sec/op"); !MoreRounds(d, res.Policy) {
+		t.Errorf("before halfway: %s %+v wants no more rounds", d.Status, d.Confirmation)
+	}
+	// Unchanged later rounds: not confirmed at either look.
+	res = build(30, 1)
+	if d := statusOf(t, res, "Cand-2", "sec/op"); d.Status == Regression || d.Confirmation.Confirmed || d.Confirmation.Halfway {
+		t.Errorf("no change: %s %+v", d.Status, d.Confirmation)
+	}
+}

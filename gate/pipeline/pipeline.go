@@ -194,8 +194,8 @@ func maxRounds(cfg Config) int {
 func StagePolicy(cfg Config) decide.Policy {
 	p := cfg.Policy
 	p.Until = cfg.Adaptive
-	if maxRounds(cfg) > cfg.Rounds {
-		p.StageRounds = cfg.Rounds
+	if m := maxRounds(cfg); m > cfg.Rounds {
+		p.StageRounds, p.MaxRounds = cfg.Rounds, m
 	}
 	return p
 }

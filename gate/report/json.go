@@ -82,13 +82,14 @@ type JSONConfirmation struct {
 	PAdjusted  *float64 `json:"p_adjusted"`
 	Candidates int      `json:"candidates"`
 	Confirmed  bool     `json:"confirmed"`
+	Halfway    bool     `json:"halfway,omitempty"`
 }
 
 func jsonConfirmation(c *decide.Confirmation) *JSONConfirmation {
 	if c == nil {
 		return nil
 	}
-	return &JSONConfirmation{FromRound: c.From, Rounds: c.Rounds, P: num(c.P), PAdjusted: num(c.PAdjusted), Candidates: c.Candidates, Confirmed: c.Confirmed}
+	return &JSONConfirmation{FromRound: c.From, Rounds: c.Rounds, P: num(c.P), PAdjusted: num(c.PAdjusted), Candidates: c.Candidates, Confirmed: c.Confirmed, Halfway: c.Halfway}
 }
 
 // JSONEstimate is one side's summary in JSON output.
