@@ -129,8 +129,8 @@ check "the base commit was fetched into the shallow checkout" has 'base commit [
 check "the log shows the regression for BenchmarkSlow" has 'Slow-[0-9]+ .*REGRESSION'
 check "the log does not call BenchmarkFast a regression" hasnt 'Fast-[0-9]+ .*REGRESSION'
 check "the error annotation names Slow" has '::error.*Slow'
-check "the step summary has the regression row for Slow" summary_has '^\|.*`Slow(-[0-9]+)?`.*regression'
-check "the step summary does not call Fast a regression" not summary_has '^\|.*`Fast(-[0-9]+)?`.*regression'
+check "the step summary has the regression row for Slow" summary_has '^\| `Slow(-[0-9]+)?` \| \*\*\+'
+check "the step summary does not call Fast a regression" not summary_has '^\| `Fast(-[0-9]+)?` \| \*\*'
 check "a later step can open the report output" has 'gate-report-readable=yes'
 check "the report names the regression for Slow" has 'gate-report\| .*`Slow(-[0-9]+)?`.*regression'
 check "a later step finds base.txt and head.txt in the results-dir output" \

@@ -244,8 +244,8 @@ for o in report json results-dir base-toolchain head-toolchain; do
 done
 check "pr: results-dir output is bench-results (the hyphenated input INPUT_RESULTS-DIR was read)" \
 	output_matches pr results-dir '(^|/)bench-results/?$'
-check "pr: summary has the regression row for BenchmarkSlow" summary_has pr '^\|.*`Slow(-[0-9]+)?`.*regression'
-check "pr: summary does not call BenchmarkFast a regression" not summary_has pr '^\|.*`Fast(-[0-9]+)?`.*regression'
+check "pr: summary has the regression row for BenchmarkSlow" summary_has pr '^\| `Slow(-[0-9]+)?` \| \*\*\+'
+check "pr: summary does not call BenchmarkFast a regression" not summary_has pr '^\| `Fast(-[0-9]+)?` \| \*\*'
 check "pr: an error annotation names Slow" log_has pr '^::error .*Slow'
 check "pr: the base commit was fetched into the shallow clone" log_has pr "fetch"
 check "pr: path outputs can be opened by later steps on the runner (relative to the workspace, not /github/...)" \

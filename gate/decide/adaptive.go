@@ -20,9 +20,13 @@ func confirm(ds []Decision, p Policy) int {
 	k := len(cands)
 	alpha := p.Alpha / 2
 	from := p.StageRounds
-	halfway := halfwayRound(p)
+	halfway := halfwayRound(p, k)
+	// Two looks share the second stage's alpha unevenly: a tenth for the
+	// halfway look, where only clear regressions (tiny p-values) are
+	// expected, nine tenths for the end.
+	endAlpha, halfAlpha := alpha, 0.0
 	if halfway > 0 {
-		alpha /= 2 // two looks
+		endAlpha, halfAlpha = alpha*0.9, alpha*0.1
 	}
 	conf := confidenceOf(p)
 	for _, i := range cands {
@@ -33,15 +37,15 @@ func confirm(ds []Decision, p Policy) int {
 		}
 		all := testOn(d.Comparison, p)
 		beyond := worse(d.Better, all.delta) && magnitude(all.delta) > d.Threshold
-		look := func(to int) *Confirmation {
+		look := func(to int, level float64) *Confirmation {
 			later := testOn(d.Comparison.Rounds(from, to, conf), p)
 			c := &Confirmation{From: from, Rounds: to - from, P: later.p, PAdjusted: math.Min(1, later.p*float64(k)), Candidates: k}
-			c.Confirmed = beyond && worse(d.Better, later.delta) && c.PAdjusted <= alpha
+			c.Confirmed = beyond && worse(d.Better, later.delta) && c.PAdjusted <= level
 			return c
 		}
-		c := look(n)
+		c := look(n, endAlpha)
 		if halfway > 0 && n >= halfway {
-			if h := look(halfway); h.Confirmed || n == halfway {
+			if h := look(halfway, halfAlpha); h.Confirmed || n == halfway {
 				h.Halfway = true
 				c = h
 			}
@@ -66,13 +70,16 @@ func confirm(ds []Decision, p Policy) int {
 }
 
 // halfwayRound is the round of the second stage's first look, halfway
-// between the fixed rounds and the most a candidate gets; 0 where the
-// second stage is too short for two looks.
-func halfwayRound(p Policy) int {
-	if p.MaxRounds-p.StageRounds < 2 {
+// between the fixed rounds and the most a candidate gets, for k
+// candidates; 0 where the second stage is too short for the halfway look
+// ever to reach its level (a tenth of the stage's alpha), which then has
+// one look, at the end.
+func halfwayRound(p Policy, k int) int {
+	later := (p.MaxRounds - p.StageRounds + 1) / 2
+	if later < 1 || minAttainable(p.Test, later)*float64(max(k, 1)) > p.Alpha/2*0.1 {
 		return 0
 	}
-	return p.StageRounds + (p.MaxRounds-p.StageRounds+1)/2
+	return p.StageRounds + later
 }
 
 // isCandidate reports whether the rule gives the first stage's decision
@@ -100,7 +107,7 @@ func isCandidate(d *Decision, rule AdaptiveRule) bool {
 // d is a candidate for the second stage that its halfway look did not
 // confirm, and whose interval of the change (every sample so far) still
 // reaches the regression boundary. The later rounds are judged only at
-// their two looks, halfway and at the end, each at its share of alpha,
+// their looks, halfway and at the end, each at its share of alpha,
 // so that looking after every round cannot make a regression out of
 // noise; stopping because the interval no longer reaches the boundary
 // cannot make one either.

@@ -51,8 +51,9 @@
 // candidate becomes a regression only when its later rounds alone are
 // significant at the other half of alpha, Bonferroni-corrected over the
 // candidates (and its whole change is worse than the threshold). The
-// later rounds are looked at twice, halfway to [Policy.MaxRounds] and at
-// the end, each look at half of that half. The extra rounds are fresh
+// later rounds are looked at twice, halfway to [Policy.MaxRounds] (at a
+// tenth of that half, where the halfway rounds could reach it at all) and
+// at the end (at nine tenths). The extra rounds are fresh
 // data, independent of the choice of candidates, so looking again cannot
 // manufacture a regression. A candidate confirmed at the halfway look, or
 // whose interval no longer reaches the threshold, stops early

@@ -67,10 +67,10 @@ type Policy struct {
 	// judged at once, at Alpha.
 	StageRounds int
 	// MaxRounds is, for an adaptive run, the most rounds a candidate
-	// gets: its later rounds are looked at halfway to it and at the end
-	// (each look at half of the second stage's alpha), so that a clear
-	// regression need not wait for all of them. Zero or StageRounds means
-	// one look, at the end.
+	// gets: its later rounds are looked at halfway to it (at a tenth of
+	// the second stage's alpha) and at the end (at the rest), so that a
+	// clear regression need not wait for all of them. Zero or StageRounds
+	// means one look, at the end.
 	MaxRounds int
 	// Until is the adaptive rule: which comparisons are candidates for
 	// more rounds. The zero value does what UntilConfirmed does.

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
+	"golang.org/x/perf/benchunit"
 )
 
 // verdictBadge is the heading word for each verdict.
@@ -26,107 +26,296 @@ func verdictBadge(v decide.Verdict) string {
 	return string(v)
 }
 
-// WriteMarkdown writes the report for GitHub: the verdict first, then the
-// regressions, then whatever could not be decided, then every table in a
-// collapsed <details>.
+// WriteMarkdown writes the report for GitHub, laid out for a PR comment
+// about 800 pixels wide: the verdict and what to do first; the
+// regressions and the doubtful changes, each row once, names shortened
+// by what they share; a chart of the largest changes; then everything
+// else folded.
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	ew := &errWriter{w: w}
 	fmt.Fprintf(ew, "### benchgate: %s\n\n", verdictBadge(r.Verdict))
-	fmt.Fprintf(ew, "%s\n\n", r.Summary())
-	if len(r.Sides) > 0 {
-		var sides []string
-		for _, s := range r.Sides {
-			sides = append(sides, fmt.Sprintf("**%s** %s", s.Name, MarkdownCode(s.Label)))
-		}
-		line := strings.Join(sides, " → ")
-		if r.Rounds > 0 {
-			line += fmt.Sprintf(" · %d rounds, interleaved", r.Rounds)
-		}
+	fmt.Fprintf(ew, "%s\n\n", r.nextStep())
+	if line := r.sidesLine(); line != "" {
 		fmt.Fprintf(ew, "%s\n\n", line)
 	}
 	if r.Error != "" {
 		fmt.Fprintf(ew, "**Benchmarks failed to build or run.** Nothing was decided.\n\n```text\n%s\n```\n\n", FenceSafe(r.Error))
 	}
+	if g := r.geomeanLine(); g != "" {
+		fmt.Fprintf(ew, "%s\n\n", g)
+	}
 
 	sorted := r.sorted()
-	section := func(title string, keep func(decide.Decision) bool) {
-		var rows []decide.Decision
+	pick := func(keep func(decide.Decision) bool) []decide.Decision {
+		var out []decide.Decision
 		for _, d := range sorted {
 			if keep(d) {
-				rows = append(rows, d)
+				out = append(out, d)
 			}
 		}
-		if len(rows) == 0 {
-			return
-		}
-		fmt.Fprintf(ew, "#### %s (%d)\n\n", title, len(rows))
-		writeMarkdownTable(ew, rows, true)
-		fmt.Fprintln(ew)
+		return out
 	}
-	section("Regressions", func(d decide.Decision) bool { return d.Status == decide.Regression })
-	section("Undecided", func(d decide.Decision) bool {
+	regressions := pick(func(d decide.Decision) bool { return d.Status == decide.Regression })
+	doubtful := pick(func(d decide.Decision) bool {
 		return d.Status == decide.TooFewSamples || d.Status == decide.Inconclusive
 	})
-	section("Improvements", func(d decide.Decision) bool { return d.Status == decide.Improvement })
-	writeMermaid(ew, sorted)
+	improvements := pick(func(d decide.Decision) bool { return d.Status == decide.Improvement })
+	missing := pick(func(d decide.Decision) bool { return d.Status == decide.New || d.Status == decide.Removed })
+	rest := pick(func(d decide.Decision) bool { return d.Status == decide.Unchanged })
 
-	for _, n := range r.Notes {
-		fmt.Fprintf(ew, "> %s\n", MarkdownText(n))
+	names := newNamer(r.Decisions)
+	if c := names.caption(); c != "" && len(r.Decisions) > 0 {
+		fmt.Fprintf(ew, "<sub>%s.</sub>\n\n", strings.ToUpper(c[:1])+c[1:])
 	}
+	writeSection(ew, "❌ Regressions", regressions, names, false)
+	writeSection(ew, "⚠️ Not decided", doubtful, names, false)
+	writeSection(ew, "🆕 New or removed", missing, names, false)
+	writeChart(ew, append(append(append([]decide.Decision{}, regressions...), doubtful...), improvements...), names)
+	writeSection(ew, "✅ Improvements", improvements, names, len(regressions)+len(doubtful) > 0 || len(improvements) > 5)
+
 	if len(r.Notes) > 0 {
-		fmt.Fprintln(ew)
+		fmt.Fprintf(ew, "<details><summary>Notes (%d)</summary>\n\n", len(r.Notes))
+		for _, n := range r.Notes {
+			fmt.Fprintf(ew, "- %s\n", MarkdownText(n))
+		}
+		fmt.Fprintf(ew, "\n</details>\n\n")
 	}
-
-	if len(r.Decisions) > 0 {
-		fmt.Fprintf(ew, "<details><summary>All %d comparisons</summary>\n\n", len(r.Decisions))
-		var prevConfig []string
-		for i, g := range r.groups() {
-			var cfg []string
-			for _, l := range g.config {
-				cfg = append(cfg, MarkdownCode(l))
-			}
-			changed := i == 0 || !equalStrings(g.config, prevConfig)
-			prevConfig = g.config
-			if len(cfg) > 0 && changed {
+	if len(rest) > 0 {
+		fmt.Fprintf(ew, "<details><summary>Unchanged (%d)</summary>\n\n", len(rest))
+		var prev []string
+		for i, g := range groupsOf(rest) {
+			changed := i == 0 || !equalStrings(g.config, prev)
+			prev = g.config
+			if len(g.config) > 0 && changed {
+				var cfg []string
+				for _, l := range g.config {
+					cfg = append(cfg, MarkdownCode(l))
+				}
 				fmt.Fprintf(ew, "%s\n\n", strings.Join(cfg, " · "))
 			}
-			writeMarkdownTable(ew, g.rows, false)
-			fmt.Fprintln(ew)
+			writeTable(ew, g.rows, names, g.unit)
 		}
 		fmt.Fprintf(ew, "</details>\n\n")
 	}
 	fmt.Fprintf(ew, "<sub>%s; %s (the p shown is before correction). %s Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
 		r.TestNote(), r.CorrectionNote(), exactNote, r.Confidence*100, r.Policy.Alpha)
 	if r.ResultsDir != "" {
-		fmt.Fprintf(ew, " Raw results: %s.", MarkdownCode(r.ResultsDir))
+		fmt.Fprintf(ew, " Raw results (benchstat input): %s.", MarkdownCode(r.ResultsDir))
 	}
 	fmt.Fprintf(ew, "</sub>\n")
 	return ew.err
 }
 
-func writeMarkdownTable(w io.Writer, rows []decide.Decision, withUnit bool) {
-	if withUnit {
-		fmt.Fprintf(w, "| Benchmark | Unit | Base | Head | Δ | p | Status |\n|---|---|--:|--:|--:|---|---|\n")
+// nextStep is the line under the heading: the verdict in words and what
+// to look at first.
+func (r *Report) nextStep() string {
+	n := len(r.Decisions)
+	switch r.Verdict {
+	case decide.ErrorVerdict:
+		return "**Benchmarks failed to build or run**, so nothing was decided: the error is below."
+	case decide.RegressionVerdict:
+		d := r.sorted()[0]
+		return fmt.Sprintf("**%s**, of %d comparisons. The largest: %s %s **%s**. If the change is intended, raise the threshold for %s; otherwise start there.",
+			plural(r.Counts[decide.Regression], "regression", "regressions"), n, MarkdownCode(d.Benchmark), MarkdownText(d.Unit), MarkdownText(FormatDelta(d)), MarkdownText(d.Unit))
+	case decide.InconclusiveVerdict:
+		var parts []string
+		if k := r.Counts[decide.Inconclusive]; k > 0 {
+			parts = append(parts, fmt.Sprintf("**%s** not confirmed: worse than the threshold, but the measurements do not settle it; more rounds would (the rows say about how many)",
+				plural(k, "likely regression", "likely regressions")))
+		}
+		if k := r.Counts[decide.TooFewSamples]; k > 0 {
+			parts = append(parts, fmt.Sprintf("**%s** with too few samples for the test to decide; the rows say how many it needs",
+				plural(k, "comparison", "comparisons")))
+		}
+		return fmt.Sprintf("%s, of %d comparisons. The gate passes meanwhile.", strings.Join(parts, "; "), n)
+	}
+	s := fmt.Sprintf("**No regression** beyond the %s threshold in %d comparisons", thresholdText(r.Policy), n)
+	if k := r.Counts[decide.Improvement]; k > 0 {
+		s += fmt.Sprintf("; %s", plural(k, "improvement", "improvements"))
+	}
+	return s + "."
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// sidesLine says what base and head were.
+func (r *Report) sidesLine() string {
+	if len(r.Sides) == 0 {
+		return ""
+	}
+	var sides []string
+	for _, s := range r.Sides {
+		sides = append(sides, fmt.Sprintf("**%s** %s", s.Name, MarkdownCode(s.Label)))
+	}
+	line := strings.Join(sides, " → ")
+	if r.Rounds > 0 {
+		line += fmt.Sprintf(" · %d rounds, interleaved", r.Rounds)
+	}
+	return line
+}
+
+// geomeanLine gives the geometric mean of the change per gating unit, as
+// benchstat's geomean row does, over the comparisons measured on both
+// sides.
+func (r *Report) geomeanLine() string {
+	var parts []string
+	for _, g := range r.geomeans() {
+		parts = append(parts, fmt.Sprintf("%s %s", MarkdownText(g.unit), MarkdownText(fmt.Sprintf("%+.2f%%", g.change*100))))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Geomean of the changes: " + strings.Join(parts, " · ")
+}
+
+type geomean struct {
+	unit   string
+	change float64
+	n      int
+}
+
+// geomeans is the geometric mean of head/base per unit, in the order the
+// units first appear, over comparisons whose sides are both positive.
+func (r *Report) geomeans() []geomean {
+	sums := map[string]*geomean{}
+	var order []string
+	logs := map[string]float64{}
+	for _, d := range r.Decisions {
+		if !d.Compared() || !(d.Base.Center > 0) || !(d.Head.Center > 0) || d.Better == 0 {
+			continue
+		}
+		g := sums[d.Unit]
+		if g == nil {
+			g = &geomean{unit: d.Unit}
+			sums[d.Unit] = g
+			order = append(order, d.Unit)
+		}
+		g.n++
+		logs[d.Unit] += math.Log(d.Head.Center / d.Base.Center)
+	}
+	var out []geomean
+	for _, u := range order {
+		g := sums[u]
+		if g.n < 2 {
+			continue
+		}
+		g.change = math.Exp(logs[u]/float64(g.n)) - 1
+		out = append(out, *g)
+	}
+	return out
+}
+
+// writeSection writes a titled section of rows, grouped by unit, folded
+// when fold is set.
+func writeSection(w io.Writer, title string, rows []decide.Decision, names namer, fold bool) {
+	if len(rows) == 0 {
+		return
+	}
+	if fold {
+		fmt.Fprintf(w, "<details><summary>%s (%d)</summary>\n\n", title, len(rows))
 	} else {
-		fmt.Fprintf(w, "| Benchmark (%s) | Base | Head | Δ | p | Status |\n|---|--:|--:|--:|---|---|\n", MarkdownText(rows[0].Unit))
+		fmt.Fprintf(w, "#### %s (%d)\n\n", title, len(rows))
 	}
+	for _, g := range groupsOf(rows) {
+		writeTable(w, g.rows, names, g.unit)
+	}
+	if fold {
+		fmt.Fprintf(w, "</details>\n\n")
+	}
+}
+
+// groupsOf splits rows by unit and configuration, keeping their order
+// within each.
+func groupsOf(rows []decide.Decision) []group {
+	var out []group
+	index := map[string]int{}
 	for _, d := range rows {
-		delta := MarkdownText(FormatDelta(d))
-		if d.Status == decide.Regression {
-			delta = "**" + delta + "**"
+		cfg := configLines(d.Comparison)
+		key := d.Unit + "\x00" + strings.Join(cfg, "\x00")
+		i, ok := index[key]
+		if !ok {
+			i = len(out)
+			index[key] = i
+			out = append(out, group{config: cfg, unit: d.Unit})
 		}
-		cells := []string{MarkdownCode(d.Benchmark)}
-		if withUnit {
-			cells = append(cells, MarkdownCode(d.Unit))
-		}
-		cells = append(cells,
-			MarkdownText(formatEstimate(d.Base, d.Unit)),
-			MarkdownText(formatEstimate(d.Head, d.Unit)),
-			delta,
-			MarkdownText(FormatP(d)),
-			markdownStatus(d))
-		fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+		out[i].rows = append(out[i].rows, d)
 	}
+	return out
+}
+
+// maxTableName is the longest short name that still fits a table row of
+// an 800-pixel comment beside the other three columns; longer names are
+// listed instead, a name on its own line.
+const maxTableName = 44
+
+// writeTable writes rows of one unit: benchmark, change, base → head (one
+// scale for the whole column) and the evidence.
+func writeTable(w io.Writer, rows []decide.Decision, names namer, unit string) {
+	scale := columnScale(rows, unit)
+	long := false
+	for _, d := range rows {
+		if len(names.short(d.Benchmark)) > maxTableName {
+			long = true
+		}
+	}
+	if long {
+		for _, d := range rows {
+			fmt.Fprintf(w, "- %s\n  %s · %s · %s · %s\n", MarkdownCode(names.short(d.Benchmark)),
+				deltaCell(d), MarkdownText(valuesCell(d, scale)+" "+unit), MarkdownText(FormatP(d)), markdownStatus(d))
+		}
+		fmt.Fprintln(w)
+		return
+	}
+	fmt.Fprintf(w, "| %s | Δ | base → head | |\n|---|--:|--:|---|\n", MarkdownText(unit))
+	for _, d := range rows {
+		evidence := MarkdownText(FormatP(d))
+		if st := markdownStatus(d); st != "~" && d.Status != decide.Regression && d.Status != decide.Improvement {
+			if evidence != "" {
+				evidence += " · "
+			}
+			evidence += st
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", MarkdownCode(names.short(d.Benchmark)), deltaCell(d), MarkdownText(valuesCell(d, scale)), evidence)
+	}
+	fmt.Fprintln(w)
+}
+
+func deltaCell(d decide.Decision) string {
+	delta := MarkdownText(FormatDelta(d))
+	if d.Status == decide.Regression {
+		return "**" + delta + "**"
+	}
+	return delta
+}
+
+// columnScale is one scale for every value of a column, as benchstat
+// picks one per table.
+func columnScale(rows []decide.Decision, unit string) benchunit.Scaler {
+	var vals []float64
+	for _, d := range rows {
+		for _, e := range []*compare.Estimate{d.Base, d.Head} {
+			if e != nil && finite(e.Center) {
+				vals = append(vals, e.Center)
+			}
+		}
+	}
+	return benchunit.CommonScale(vals, benchunit.ClassOf(unit))
+}
+
+// valuesCell renders "49.05µ → 246.1µ" in the column's scale.
+func valuesCell(d decide.Decision, s benchunit.Scaler) string {
+	f := func(e *compare.Estimate) string {
+		if e == nil || !finite(e.Center) {
+			return "—"
+		}
+		return s.Format(e.Center)
+	}
+	return f(d.Base) + " → " + f(d.Head)
 }
 
 func markdownStatus(d decide.Decision) string {
@@ -138,7 +327,11 @@ func markdownStatus(d decide.Decision) string {
 	case decide.Unchanged:
 		return "~"
 	}
-	return MarkdownText(StatusLabel(d))
+	s := StatusLabel(d)
+	if d.Status == decide.Inconclusive && d.RoundsNeeded > 0 {
+		s += fmt.Sprintf(", about %d rounds would decide it", d.RoundsNeeded)
+	}
+	return MarkdownText(s)
 }
 
 // FenceSafe keeps untrusted text inside a ``` block from closing it.
@@ -146,74 +339,4 @@ func FenceSafe(s string) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	s = strings.ReplaceAll(s, "```", "`\u200b``")
 	return breakCommands(s)
-}
-
-// maxChartBars bounds the chart; the tables list everything.
-const maxChartBars = 20
-
-// writeMermaid draws the significant time changes as a bar chart (GitHub
-// renders mermaid in summaries and comments): head's time per op as a
-// percentage of base's, so 100 is unchanged, with a line at 100. Mermaid
-// bars start at the bottom of the axis, not at zero, which is why the chart
-// shows ratios rather than signed deltas.
-func writeMermaid(w io.Writer, decisions []decide.Decision) {
-	var bars []decide.Decision
-	for _, d := range decisions {
-		if (d.Status == decide.Regression || d.Status == decide.Improvement) && d.Unit == "sec/op" && finite(d.Delta) {
-			bars = append(bars, d)
-		}
-	}
-	if len(bars) == 0 {
-		return
-	}
-	sort.SliceStable(bars, func(i, j int) bool { return bars[i].Delta > bars[j].Delta })
-	if len(bars) > maxChartBars {
-		// Keep the largest changes of either sign.
-		sort.SliceStable(bars, func(i, j int) bool { return math.Abs(bars[i].Delta) > math.Abs(bars[j].Delta) })
-		bars = bars[:maxChartBars]
-		sort.SliceStable(bars, func(i, j int) bool { return bars[i].Delta > bars[j].Delta })
-	}
-	labels := make([]string, len(bars))
-	values := make([]string, len(bars))
-	ref := make([]string, len(bars))
-	top := 100.0
-	for i, d := range bars {
-		v := 100 * (1 + d.Delta)
-		top = math.Max(top, v)
-		labels[i] = `"` + MermaidLabel(d.Benchmark) + `"`
-		values[i] = strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
-		ref[i] = "100"
-	}
-	top = math.Ceil(top*1.1/10) * 10
-	fmt.Fprintf(w, "```mermaid\nxychart-beta\n")
-	fmt.Fprintf(w, "    title \"sec/op, head as %% of base (100 = unchanged, higher = slower)\"\n")
-	fmt.Fprintf(w, "    x-axis [%s]\n", strings.Join(labels, ", "))
-	fmt.Fprintf(w, "    y-axis \"head / base (%%)\" 0 --> %g\n", top)
-	fmt.Fprintf(w, "    bar [%s]\n", strings.Join(values, ", "))
-	fmt.Fprintf(w, "    line [%s]\n", strings.Join(ref, ", "))
-	fmt.Fprintf(w, "```\n\n")
-}
-
-// MermaidLabel makes an untrusted benchmark name safe inside a quoted
-// mermaid label: only letters, digits and a few punctuation marks survive
-// (no quotes, no "%%" comments, no markup), and long names are shortened
-// from the front, where the common prefix is.
-func MermaidLabel(s string) string {
-	var b []rune
-	for _, r := range strings.ToValidUTF8(s, "_") {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune("/=._-+ ", r):
-			b = append(b, r)
-		default:
-			b = append(b, '_')
-		}
-	}
-	const max = 40
-	if len(b) > max {
-		b = append([]rune("…"), b[len(b)-max+1:]...)
-	}
-	if len(b) == 0 {
-		return "_"
-	}
-	return string(b)
 }
