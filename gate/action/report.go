@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/gitx"
 	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/publish"
@@ -65,7 +66,10 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 			return "", usage.Errorf("", "results directory %s has no %s: %v", dir, name, brief.Cause(err))
 		}
 		if !st.Mode().IsRegular() {
-			return "", usage.Errorf("", "%s in the results is not a regular file (a symlink?); refusing it", name)
+			// A symlink in an artifact could point anywhere on the
+			// runner; a FIFO or a device could block or never end.
+			return "", usage.Errorf("upload only the files benchgate run wrote (actions/upload-artifact keeps them regular)",
+				"%s in the results is %s, not a regular file; refusing it", name, compare.FileKind(st.Mode()))
 		}
 		return p, nil
 	}
@@ -125,7 +129,7 @@ func (s *step) reportCommand(ctx context.Context, resultsDir string) error {
 	// Recompute from the raw results: a report.json in an artifact is
 	// whatever the fork wanted it to be.
 	policy := s.in.analysisPolicy()
-	rep, err := pipeline.Analyze([]string{base}, []string{head}, policy, s.in.run.Compare, inputStyle)
+	rep, err := pipeline.Analyze(ctx, []string{base}, []string{head}, policy, s.in.run.Compare, inputStyle)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -48,7 +49,7 @@ func TestAnalyzeAdaptiveRule(t *testing.T) {
 		policy := decide.DefaultPolicy
 		policy.Test = decide.PairedSignTest
 		policy.Adaptive, policy.Until = tc.until != "", tc.until
-		rep, err := Analyze([]string{bp}, []string{hp}, policy, compare.DefaultOptions, usage.Flags)
+		rep, err := Analyze(context.Background(), []string{bp}, []string{hp}, policy, compare.DefaultOptions, usage.Flags)
 		if err != nil {
 			t.Fatal(err)
 		}
