@@ -512,3 +512,77 @@ func TestActionForkSplit(t *testing.T) {
 		t.Errorf("symlinked head.txt: exit %d stderr %q", rr.code, rr.stderr)
 	}
 }
+
+// TestActionPullRequestTarget runs the binary under pull_request_target,
+// whose job holds a write token even for a fork's pull request. The
+// workspace holds the trusted base (actions/checkout's default there);
+// the event's head is the fork's code. Without run-untrusted-code the
+// step refuses before fetching or building anything; with it, it runs
+// and warns.
+func TestActionPullRequestTarget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping real benchmark runs")
+	}
+	bin := buildBenchgate(t)
+	origin, base, head := fixtureRepo(t)
+	// The pull request's head lives on a branch; main is the base.
+	git(t, origin, "branch", "pr", head)
+	git(t, origin, "reset", "-q", "--hard", base)
+	ws := shallowClone(t, origin)
+	if got := strings.TrimSpace(git(t, ws, "rev-parse", "HEAD")); got != base {
+		t.Fatalf("the workspace is at %s, want the base %s", got, base)
+	}
+	fake := ghfake.New(t, ghfake.WithToken(secretToken))
+	ev := event(t, "pull_request_target", func(ev map[string]any) {
+		ev["number"] = 7
+		obj(ev, "pull_request")["number"] = 7
+		obj(ev, "pull_request", "base")["sha"] = base
+		obj(ev, "pull_request", "head")["sha"] = head
+	})
+	inputs := map[string]string{
+		"packages": "./...", "rounds": "10", "benchtime": "10ms", "github-token": secretToken,
+		"comment": "always", "threshold": "5%",
+	}
+	extra := []string{"GITHUB_API_URL=" + strings.TrimSuffix(fake.URL, "/"), "GITHUB_SHA=" + base}
+
+	r := runAsRunner(t, bin, ws, "pull_request_target", ev, inputs, extra...)
+	if r.code != 2 {
+		t.Errorf("exit %d, want 2 (refused)", r.code)
+	}
+	for _, want := range []string{
+		"benchgate: refusing to build and run the head commit " + head[:12] + " under pull_request_target for pull request #7: it is the head of pull request #7 (from the fork mona/hello-go-fork)",
+		"hint: measure in a pull_request workflow", "command: report", "run-untrusted-code: true",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q", want)
+		}
+	}
+	if !strings.Contains(r.summary, "refusing to build and run") {
+		t.Errorf("the job summary does not say why:\n%s", r.summary)
+	}
+	if strings.Contains(r.stdout, "fetching it from origin") || r.outputs["verdict"] != "" {
+		t.Errorf("benchgate fetched or measured before refusing: outputs %v", r.outputs)
+	}
+	if len(fake.Requests()) != 0 {
+		t.Errorf("the refusal sent %d API requests", len(fake.Requests()))
+	}
+
+	// The opt-in: it runs the fork's code, and says so loudly.
+	inputs["run-untrusted-code"] = "true"
+	r = runAsRunner(t, bin, ws, "pull_request_target", ev, inputs, extra...)
+	if r.code != 1 || r.outputs["verdict"] != "regression" {
+		t.Errorf("with run-untrusted-code: exit %d verdict %q, want 1 regression", r.code, r.outputs["verdict"])
+	}
+	if n := strings.Count(r.stdout, "::warning title=benchgate%3A running untrusted code::run-untrusted-code is true, so benchgate builds and runs the head commit "+head[:12]); n != 1 {
+		t.Errorf("%d warning annotations about running untrusted code, want 1", n)
+	}
+	if !strings.Contains(r.summary, "**benchgate ran untrusted code.**") {
+		t.Errorf("the job summary has no warning")
+	}
+	if !strings.Contains(r.headTx, "Fixture sees secrets: none") {
+		t.Errorf("head.txt does not show the fixture's secret report (or it saw secrets):\n%s", r.headTx)
+	}
+	if n := len(fake.Comments("octo-org", "hello-go", 7)); n != 1 {
+		t.Errorf("%d comments, want 1", n)
+	}
+}

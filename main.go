@@ -25,7 +25,13 @@
 //	0  pass (or inconclusive, unless -fail-on inconclusive)
 //	1  regression (unless -fail-on never)
 //	2  usage or configuration error
-//	3  benchmarks failed to build or run
+//	3  benchmarks failed to build or run, or benchgate was interrupted
+//
+// The first SIGINT (Ctrl-C) or SIGTERM cancels the run: benchmark
+// processes are killed, temporary worktrees removed, and what was measured
+// is kept; benchgate then exits 3. A second one exits at once, also with
+// 3, for a run that does not stop soon enough; cleanup may then be left
+// undone ("git worktree prune" removes stale worktrees).
 //
 // Run "benchgate run -h" or "benchgate compare -h" for the flags. In GitHub
 // Actions (GITHUB_ACTIONS=true and no arguments) the same program reads its
@@ -34,6 +40,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -42,6 +49,7 @@ import (
 
 	"github.com/benchgate/benchgate/gate/action"
 	"github.com/benchgate/benchgate/gate/cli"
+	"github.com/benchgate/benchgate/gate/pipeline"
 )
 
 func main() {
@@ -54,10 +62,50 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(50)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext(os.Stderr, os.Exit)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr, os.Getenv)
 	stop()
 	os.Exit(code)
+}
+
+// interruptContext returns a context that the first SIGINT or SIGTERM
+// cancels, and arranges for a second one to call exit(3) at once. (A
+// context from signal.NotifyContext swallows every signal after the
+// first, so a run stuck where it does not check its context could not be
+// stopped short of SIGKILL.) The code is 3, benchgate's "did not finish"
+// code, rather than the shell's 128+signal: it is the code the first
+// signal ends with too, and it keeps every exit inside the documented
+// table (0 pass, 1 regression, 2 usage, 3 error), which scripts and the
+// Action's callers branch on. stop ends the watching.
+func interruptContext(stderr io.Writer, exit func(int)) (ctx context.Context, stop func()) {
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go watchSignals(sigs, done, cancel, stderr, exit)
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel()
+	}
+}
+
+// watchSignals cancels on the first signal from sigs and exits on the
+// second, until done is closed.
+func watchSignals(sigs <-chan os.Signal, done <-chan struct{}, cancel func(), stderr io.Writer, exit func(int)) {
+	select {
+	case s := <-sigs:
+		fmt.Fprintf(stderr, "benchgate: %v: stopping and cleaning up (a second signal exits at once)\n", s)
+		cancel()
+	case <-done:
+		return
+	}
+	select {
+	case s := <-sigs:
+		fmt.Fprintf(stderr, "benchgate: %v again: exiting at once with code %d; temporary worktrees may be left behind (git worktree prune removes them)\n", s, pipeline.ExitFailed)
+		exit(pipeline.ExitFailed)
+	case <-done:
+	}
 }
 
 // run is main without the process: everything it needs is passed in, so

@@ -11,7 +11,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"benchgate": main})
+	testscript.Main(m, map[string]func(){"benchgate": main, "interrupt-probe": interruptProbe})
 }
 
 // TestScripts runs the CLI end to end from the txtar scripts in

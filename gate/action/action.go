@@ -17,7 +17,25 @@
 //   - workflow_dispatch and others: base-ref/head-ref and the toolchains from
 //     the inputs, else the defaults of benchgate run.
 //
-// Commits missing from a shallow clone are fetched from origin.
+// Commits missing from a shallow clone are fetched from origin, with
+// github-token (if any) as an HTTP header in the environment of that fetch
+// alone, so that a private repository checked out with
+// persist-credentials: false can still be fetched from.
+//
+// # Code of pull requests in privileged jobs
+//
+// pull_request_target and workflow_run jobs hold a write token and the
+// repository's secrets even for a fork's pull request. There, "command:
+// run" refuses (a usage error, [*UntrustedCodeError]) to build a side
+// whose code may be a stranger's: the pull request's head, a fork's
+// workflow_run.head_sha, or any commit, the working tree's HEAD included,
+// that is neither GITHUB_SHA nor the base the event names nor an ancestor
+// of one of them in this clone. The working tree is judged by its HEAD.
+// The built-in suite is benchgate's own code and is not refused.
+// run-untrusted-code: true builds the code anyway, with a warning
+// annotation and a warning in the job summary. Commands report and
+// compare never run code and are not affected; plain pull_request is not
+// either, since a fork's pull_request job gets a read-only token.
 //
 // # Outputs
 //
@@ -34,7 +52,15 @@
 // actions/upload-artifact. "command: report" in a workflow_run job, which
 // has a write token, reads that directory as untrusted input: it
 // recomputes the comparison from the raw files, checks the metadata, and
-// only then comments.
+// only then comments. It labels the report's head with the commit GitHub
+// says the measuring run was for (workflow_run.head_sha), never with the
+// artifact's word, and does not comment when the artifact names another.
+//
+// # Whose comment it edits
+//
+// Only a marked comment by the account github-token acts as (see package
+// publish): github-actions[bot] for the workflow's token, the user of a
+// personal access token, or the comment-author input for a GitHub App.
 package action
 
 import (
@@ -44,7 +70,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/ghevent"
@@ -175,6 +200,9 @@ type step struct {
 	a  *githubactions.Action
 	w  *world
 	in *inputs
+	// warnedUntrusted reports that the run-untrusted-code warning was
+	// given, so that it is given once.
+	warnedUntrusted bool
 }
 
 // within resolves rel inside base and refuses to leave it.
@@ -187,25 +215,4 @@ func within(base, rel, input string) (string, error) {
 		return "", usage.Errorf("", "input %s: %q leaves the workspace", input, rel)
 	}
 	return p, nil
-}
-
-// withSafeDirectory adds safe.directory=dir as command-line configuration
-// through GIT_CONFIG_COUNT/KEY/VALUE, after any the environment already has.
-func withSafeDirectory(environ []string, dir string) []string {
-	n := 0
-	var out []string
-	for _, kv := range environ {
-		if v, ok := strings.CutPrefix(kv, "GIT_CONFIG_COUNT="); ok {
-			n, _ = strconv.Atoi(v)
-			continue
-		}
-		out = append(out, kv)
-	}
-	return append(out,
-		fmt.Sprintf("GIT_CONFIG_KEY_%d=safe.directory", n),
-		fmt.Sprintf("GIT_CONFIG_VALUE_%d=%s", n, dir),
-		fmt.Sprintf("GIT_CONFIG_COUNT=%d", n+1),
-		// Never wait for a password prompt in CI.
-		"GIT_TERMINAL_PROMPT=0",
-	)
 }

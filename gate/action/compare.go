@@ -38,7 +38,7 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 		paths[i] = files
 	}
 	policy := s.in.analysisPolicy()
-	rep, err := pipeline.Analyze(paths[0], paths[1], policy, s.in.run.Compare, inputStyle)
+	rep, err := pipeline.Analyze(ctx, paths[0], paths[1], policy, s.in.run.Compare, inputStyle)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/ghevent"
 	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/plan"
 	"github.com/benchgate/benchgate/gate/publish"
@@ -42,8 +43,14 @@ type inputs struct {
 	compareBase, compareHead string
 	comment                  string
 	commentID                string
-	prNumber                 int
-	token                    string
+	// commentAuthor is the login the token comments as, for a GitHub
+	// App's token (GET /user cannot say); empty: work it out.
+	commentAuthor string
+	prNumber      int
+	token         string
+	// runUntrustedCode lets command run build a pull request's code in a
+	// job that holds a write token (trust.go).
+	runUntrustedCode bool
 }
 
 func readInputs(a *githubactions.Action) (*inputs, error) {
@@ -62,6 +69,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 		compareHead:      get("compare-head", ""),
 		comment:          get("comment", "on-regression"),
 		commentID:        get("comment-id", publish.DefaultCommentID),
+		commentAuthor:    get("comment-author", ""),
 		token:            get("github-token", ""),
 	}
 	cfg.Packages = strings.Fields(get("packages", ""))
@@ -138,6 +146,16 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	case "always", "on-regression", "never":
 	default:
 		errs = append(errs, fmt.Errorf("input comment: %q is not one of always, on-regression, never", in.comment))
+	}
+	switch v := get("run-untrusted-code", "false"); v {
+	case "true":
+		in.runUntrustedCode = true
+	case "false":
+	default:
+		errs = append(errs, fmt.Errorf("input run-untrusted-code: %q is not true or false", v))
+	}
+	if v := in.commentAuthor; v != "" && !ghevent.ValidName(strings.TrimSuffix(v, "[bot]")) {
+		errs = append(errs, fmt.Errorf("input comment-author: %q is not a GitHub login such as my-app[bot]", v))
 	}
 	if _, err := publish.Marker(in.commentID); err != nil {
 		errs = append(errs, fmt.Errorf("input comment-id: %v", err))

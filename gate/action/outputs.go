@@ -94,6 +94,7 @@ func (s *step) newCommenter(logf func(string, ...any)) (*publish.Commenter, erro
 		Token:          s.in.token,
 		APIURL:         s.w.gh.APIURL,
 		Logf:           logf,
+		Author:         s.in.commentAuthor,
 		TruncationNote: "*… the comment was cut to fit GitHub's limit; the full report is in the job summary.*",
 	})
 }
@@ -149,6 +150,36 @@ func (s *step) publish(ctx context.Context, rep *report.Report, number int) {
 		s.a.Infof("benchgate: comment %s: %s", res.Action, res.URL)
 		s.a.SetOutput("comment-url", res.URL)
 	}
+	if err == nil {
+		s.noteIgnoredBots(res)
+	}
+}
+
+// noteIgnoredBots says, when marked comments by a bot were left alone
+// because the token's identity was assumed, how to make them count.
+func (s *step) noteIgnoredBots(res *publish.Result) {
+	if !res.AuthorAssumed {
+		return
+	}
+	var bots []string
+	for _, a := range res.IgnoredAuthors {
+		if strings.HasSuffix(a, "[bot]") {
+			bots = append(bots, a)
+		}
+	}
+	if len(bots) == 0 {
+		return
+	}
+	did := "left them alone"
+	switch res.Action {
+	case publish.Created:
+		did = "left them alone and created a new comment"
+	case publish.NotFound:
+		did = "left them alone and created none (comment: on-regression)"
+	}
+	s.a.Infof("benchgate: %d comment(s) carrying benchgate's marker are by %s, and GitHub does not say which account this token comments as, so only %s's count; benchgate %s. "+
+		"If github-token is a GitHub App's token, set input comment-author to the app's login (e.g. comment-author: %s)",
+		len(res.Ignored), strings.Join(bots, ", "), res.Author, did, bots[0])
 }
 
 func (s *step) runURL() string {

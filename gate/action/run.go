@@ -47,17 +47,40 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 			}
 		}
 	}
-	if cfg.BaseRef != "" || cfg.HeadRef != "" {
-		repo, err := gitx.Open(ctx, dir, runner.ChildEnv(cfg.Environ))
-		if err != nil {
+	// In a job that holds a write token (pull_request_target,
+	// workflow_run), the code of a pull request is not built unless the
+	// workflow says so (trust.go).
+	trust := newCodeTrust(ev, s.w.gh.SHA)
+	var sides []codeSide
+	if trust != nil {
+		if sides = sidesOf(&cfg); len(sides) == 0 {
+			s.a.Infof("benchgate: %s: the built-in suite is benchgate's own code; no code of the pull request is built", trust.event)
+		} else if err := s.allowUntrusted(trust.quick(sides)); err != nil {
+			return err
+		}
+	}
+	needRepo := cfg.BaseRef != "" || cfg.HeadRef != ""
+	var repo *gitx.Repo
+	if needRepo || len(sides) > 0 {
+		r, err := gitx.Open(ctx, dir, runner.ChildEnv(cfg.Environ))
+		if err != nil && needRepo {
 			return &usage.Error{Msg: "comparing commits needs the repository checked out: " + err.Error(),
 				Hint: "add actions/checkout before benchgate"}
 		}
-		for _, side := range []struct{ ref, what string }{{cfg.BaseRef, "base commit"}, {cfg.HeadRef, "head commit"}} {
-			if gitx.IsFullHash(side.ref) {
-				if err := repo.EnsureCommit(ctx, "origin", side.ref, side.what, s.a.Infof); err != nil {
-					return &usage.Error{Msg: err.Error()}
-				}
+		if err == nil {
+			repo = r
+			if err := s.ensureCommits(ctx, repo, cfg.BaseRef, cfg.HeadRef); err != nil {
+				return err
+			}
+		}
+	}
+	if len(sides) > 0 {
+		switch err := trust.check(ctx, repo, sides); {
+		case err == nil:
+			s.a.Infof("benchgate: %s: base and head are commits of this repository's trusted history", trust.event)
+		default:
+			if err := s.allowUntrusted(err); err != nil {
+				return err
 			}
 		}
 	}
@@ -105,6 +128,48 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 		return runErr
 	}
 	return s.gate(rep, res.Policy.FailOn)
+}
+
+// ensureCommits fetches the sides' commits that a shallow clone lacks,
+// with the token (if any) in the environment of the fetch alone.
+func (s *step) ensureCommits(ctx context.Context, repo *gitx.Repo, refs ...string) error {
+	fetcher := fetchingRepo(repo, s.w.gh.ServerURL, s.in.token)
+	for i, ref := range refs {
+		if !gitx.IsFullHash(ref) {
+			continue
+		}
+		if err := fetcher.EnsureCommit(ctx, "origin", ref, []string{"base commit", "head commit"}[i], s.a.Infof); err != nil {
+			hint := "a private repository needs credentials to fetch from: keep the github-token input (its default, ${{ github.token }}, may read contents), or set fetch-depth: 0 on actions/checkout"
+			if s.in.token != "" {
+				hint = "check that the github-token input may read the repository (contents: read), or set fetch-depth: 0 on actions/checkout"
+			}
+			return &usage.Error{Msg: err.Error(), Hint: hint}
+		}
+	}
+	return nil
+}
+
+// allowUntrusted passes err on, unless it is an *UntrustedCodeError and
+// the input run-untrusted-code is true: then it warns, as loudly as the
+// runner allows, and lets the run go ahead.
+func (s *step) allowUntrusted(err error) error {
+	var ue *UntrustedCodeError
+	if !errors.As(err, &ue) || !s.in.runUntrustedCode {
+		return err
+	}
+	if s.warnedUntrusted {
+		return nil
+	}
+	s.warnedUntrusted = true
+	msg := fmt.Sprintf("run-untrusted-code is true, so benchgate builds and runs the %s under %s although %s. "+
+		"That code runs in this job, next to its write token and secrets, and can read them: the runner puts every input, github-token included, "+
+		"in the environment of the container's first process (/proc/1/environ). Use the fork-safe split (README) unless you trust every pull request's author.",
+		ue.what(), ue.Event, ue.Why)
+	s.a.WithFieldsMap(map[string]string{"title": "benchgate: running untrusted code"}).Warningf("%s", msg)
+	if s.w.gh.StepSummary != "" {
+		s.a.AddStepSummary("> [!WARNING]\n> **benchgate ran untrusted code.** " + report.MarkdownText(msg) + "\n")
+	}
+	return nil
 }
 
 // stopCommands makes the runner ignore workflow commands until

@@ -52,7 +52,7 @@ func dispatch(ctx context.Context, args []string, env *Env) error {
 	case "run":
 		return newRunCmd(env).run(ctx, args[1:])
 	case "compare":
-		return newCompareCmd(env).run(args[1:])
+		return newCompareCmd(env).run(ctx, args[1:])
 	case "version", "-version", "--version":
 		fmt.Fprintln(env.Stdout, "benchgate", Version())
 		return nil

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/pipeline"
@@ -30,7 +32,7 @@ func newCompareCmd(env *Env) *compareCmd {
 	return &compareCmd{env: env, stats: newStatsFlags(p)}
 }
 
-func (c *compareCmd) run(args []string) error {
+func (c *compareCmd) run(ctx context.Context, args []string) error {
 	fs := newFlagSet("compare", c.env, compareUsage)
 	c.stats.register(fs.FlagSet)
 	if err := fs.parse(args); err != nil {
@@ -52,7 +54,7 @@ func (c *compareCmd) run(args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := pipeline.Analyze(basePaths, headPaths, policy, opts, usage.Flags)
+	rep, err := pipeline.Analyze(ctx, basePaths, headPaths, policy, opts, usage.Flags)
 	if err != nil {
 		return err
 	}

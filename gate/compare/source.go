@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/benchgate/benchgate/internal/brief"
 )
@@ -26,9 +28,141 @@ type Input struct {
 	Open func() (io.ReadCloser, error)
 }
 
-// FileInput is the input that reads the file at path for side.
+// FileInput is the input that reads the regular file at path for side.
+// Opening anything else (a FIFO, a device, a socket, or a symlink to one)
+// fails with a [*NotRegularError] inside an [*fs.PathError]: such a file
+// can block its reader or never end. The file is opened without waiting
+// (O_NONBLOCK), so that a FIFO with no writer cannot hang the open itself,
+// and checked after opening, so that a path swapped since [ExpandPaths]
+// looked at it is still refused.
 func FileInput(side Side, path string) Input {
-	return Input{Side: side, Name: path, Open: func() (io.ReadCloser, error) { return os.Open(path) }}
+	return Input{Side: side, Name: path, Open: func() (io.ReadCloser, error) { return openRegular(path) }}
+}
+
+// openRegular opens path for reading if it is a regular file.
+func openRegular(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, &fs.PathError{Op: "open", Path: path, Err: notRegular(path, st.Mode())}
+	}
+	return f, nil
+}
+
+// NotRegularError reports an input path that is not a regular file. compare
+// reads only regular files: a FIFO or a terminal can block forever, and a
+// device such as /dev/zero never ends.
+type NotRegularError struct {
+	// Kind says what the path is instead, such as "a named pipe (FIFO)"
+	// or "a character device".
+	Kind string
+	// Target is the file a symlink led to, when the path was a symlink.
+	Target string
+}
+
+func (e *NotRegularError) Error() string {
+	if e.Target != "" {
+		return fmt.Sprintf("it is a symlink to %s, %s, not a regular file", e.Target, e.Kind)
+	}
+	return fmt.Sprintf("it is %s, not a regular file", e.Kind)
+}
+
+// notRegular describes path, whose mode (after following symlinks) is m.
+func notRegular(path string, m fs.FileMode) *NotRegularError {
+	e := &NotRegularError{Kind: FileKind(m)}
+	if lst, err := os.Lstat(path); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+		if target, err := filepath.EvalSymlinks(path); err == nil {
+			e.Target = target
+		} else {
+			e.Target = "(unresolvable)"
+		}
+	}
+	return e
+}
+
+// FileKind names the kind of file m describes, with an article: "a
+// regular file", "a directory", "a named pipe (FIFO)", "a character
+// device", "a socket", "a symlink" and so on.
+func FileKind(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "a regular file"
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symlink"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "an irregular file"
+}
+
+// notRegularInput is the usage error for a path that is not a regular
+// file.
+func notRegularInput(side Side, path string, e *NotRegularError) *InputError {
+	return &InputError{Side: side,
+		Msg:  fmt.Sprintf("cannot read %s: %v; compare reads only regular files, since a pipe or a device can block or never end", path, e),
+		Hint: "save the results to a file first (go test -bench . > new.txt) and compare that"}
+}
+
+// ReadContext is [Read] that gives up when ctx is done. Every read from
+// an input's stream checks ctx first, so a slow or endless stream ends at
+// its next read after the cancellation, and ReadContext returns an error
+// that wraps ctx's (not an [*InputError]: the input was not at fault).
+// A read already blocked inside a stream cannot be interrupted; files
+// cannot block that way, since [FileInput] opens only regular files.
+func ReadContext(ctx context.Context, inputs []Input, opts Options) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("interrupted before reading the results: %w", err)
+	}
+	wrapped := make([]Input, len(inputs))
+	for i, in := range inputs {
+		wrapped[i] = in
+		if open := in.Open; open != nil {
+			wrapped[i].Open = func() (io.ReadCloser, error) {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				rc, err := open()
+				if err != nil {
+					return nil, err
+				}
+				return ctxReader{ctx: ctx, ReadCloser: rc}, nil
+			}
+		}
+	}
+	res, err := Read(wrapped, opts)
+	if err != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("interrupted while reading the results: %w", ctx.Err())
+	}
+	return res, err
+}
+
+// ctxReader fails every read once ctx is done.
+type ctxReader struct {
+	ctx context.Context
+	io.ReadCloser
+}
+
+func (r ctxReader) Read(p []byte) (int, error) {
+	if err := r.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return r.ReadCloser.Read(p)
 }
 
 // TextInput is the input that reads text, benchmark results held in
@@ -43,6 +177,15 @@ func TextInput(side Side, name, text string) Input {
 // computes the comparisons. It is Read over a FileInput per file, base's
 // first.
 func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
+	return Read(fileInputs(basePaths, headPaths), opts)
+}
+
+// LoadContext is [Load] that gives up when ctx is done, as [ReadContext].
+func LoadContext(ctx context.Context, basePaths, headPaths []string, opts Options) (*Result, error) {
+	return ReadContext(ctx, fileInputs(basePaths, headPaths), opts)
+}
+
+func fileInputs(basePaths, headPaths []string) []Input {
 	inputs := make([]Input, 0, len(basePaths)+len(headPaths))
 	for _, p := range basePaths {
 		inputs = append(inputs, FileInput(Base, p))
@@ -50,12 +193,14 @@ func Load(basePaths, headPaths []string, opts Options) (*Result, error) {
 	for _, p := range headPaths {
 		inputs = append(inputs, FileInput(Head, p))
 	}
-	return Read(inputs, opts)
+	return inputs
 }
 
 // ExpandPaths turns one side's arguments (files, directories and globs) into
 // a sorted list of files. A directory contributes its *.txt files (not
-// recursing), which is what "benchgate run" and shards produce.
+// recursing), which is what "benchgate run" and shards produce. A path
+// that is not a regular file (a FIFO, a device, a socket, or a symlink to
+// one), named or matched, is an [*InputError] that says what it is.
 func ExpandPaths(side Side, args []string) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
@@ -64,6 +209,18 @@ func ExpandPaths(side Side, args []string) ([]string, error) {
 			seen[p] = true
 			out = append(out, p)
 		}
+	}
+	// addFile adds a path that exists, refusing what is not a regular
+	// file; directories are skipped when skipDirs is set.
+	addFile := func(p string, st fs.FileInfo, skipDirs bool) error {
+		switch {
+		case st.Mode().IsRegular():
+			add(p)
+		case st.IsDir() && skipDirs:
+		default:
+			return notRegularInput(side, p, notRegular(p, st.Mode()))
+		}
+		return nil
 	}
 	for _, arg := range args {
 		if arg == "" {
@@ -75,24 +232,30 @@ func ExpandPaths(side Side, args []string) ([]string, error) {
 			// A results directory from "benchgate run" holds base.txt
 			// and head.txt: each side takes its own. Any other
 			// directory contributes all of its *.txt files.
-			if own := filepath.Join(arg, string(side)+".txt"); isRegular(own) {
-				add(own)
+			own := filepath.Join(arg, string(side)+".txt")
+			if ost, err := os.Stat(own); err == nil && !ost.IsDir() {
+				if err := addFile(own, ost, false); err != nil {
+					return nil, err
+				}
 				continue
 			}
 			matches, _ := filepath.Glob(filepath.Join(escapeGlob(arg), "*.txt"))
-			n := 0
+			n := len(out)
 			for _, m := range matches {
-				if isRegular(m) {
-					add(m)
-					n++
+				if mst, err := os.Stat(m); err == nil {
+					if err := addFile(m, mst, true); err != nil {
+						return nil, err
+					}
 				}
 			}
-			if n == 0 {
+			if len(out) == n {
 				return nil, &InputError{Side: side, Msg: fmt.Sprintf("directory %s has no *.txt result files", arg),
 					Hint: "point at the files themselves, or at the directory that benchgate run {out} wrote"}
 			}
 		case err == nil:
-			add(arg)
+			if err := addFile(arg, st, false); err != nil {
+				return nil, err
+			}
 		case errors.Is(err, fs.ErrNotExist) && hasGlobMeta(arg):
 			matches, gerr := filepath.Glob(arg)
 			if gerr != nil {
@@ -103,8 +266,10 @@ func ExpandPaths(side Side, args []string) ([]string, error) {
 			}
 			sort.Strings(matches)
 			for _, m := range matches {
-				if st, err := os.Stat(m); err == nil && !st.IsDir() {
-					add(m)
+				if mst, err := os.Stat(m); err == nil {
+					if err := addFile(m, mst, true); err != nil {
+						return nil, err
+					}
 				}
 			}
 		default:
@@ -116,11 +281,6 @@ func ExpandPaths(side Side, args []string) ([]string, error) {
 		return nil, &InputError{Side: side, Msg: "no input files"}
 	}
 	return out, nil
-}
-
-func isRegular(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.Mode().IsRegular()
 }
 
 func hasGlobMeta(s string) bool { return strings.ContainsAny(s, `*?[\`) }

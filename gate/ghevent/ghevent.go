@@ -42,6 +42,17 @@
 // treat HeadRef and Inputs as untrusted text: never pass them to a shell,
 // and benchmark the SHAs, not the refs.
 //
+// # Whose code a commit holds
+//
+// pull_request_target and workflow_run jobs hold a write token and the
+// repository's secrets even for a fork's pull request ([Context.Privileged]).
+// Building the pull request's code there runs a stranger's code next to
+// them. [Context.UntrustedCommit] names the commit of such an event that a
+// stranger may have written (the pull request's head; a fork's
+// workflow_run.head_sha), and [Context.TrustedCommits] those that are in the
+// base repository's history. The Action refuses to build anything else in
+// such a job unless told to.
+//
 // The payload is decoded into small local structs holding only the fields
 // used here, not into go-github's full event types: a payload carries many
 // fields that GitHub adds or retypes over time (a repository's

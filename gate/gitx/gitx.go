@@ -260,3 +260,22 @@ func (e *MissingCommitError) Error() string {
 	}
 	return s + "; set fetch-depth: 0 on actions/checkout so the clone has it"
 }
+
+// IsAncestor reports whether commit ancestor is descendant or one of its
+// ancestors. In a shallow clone git sees no history beyond the shallow
+// boundary, so a real ancestor may be reported as not one; the answer
+// errs on the side of "no".
+func (r *Repo) IsAncestor(ctx context.Context, ancestor, descendant string) (bool, error) {
+	if !IsFullHash(ancestor) || !IsFullHash(descendant) {
+		return false, fmt.Errorf("IsAncestor(%q, %q): want full commit hashes", ancestor, descendant)
+	}
+	_, err := r.git(ctx, "merge-base", "--is-ancestor", "--end-of-options", ancestor, descendant)
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.As(err, &ee) && ee.ExitCode() == 1:
+		return false, nil
+	}
+	return false, err
+}

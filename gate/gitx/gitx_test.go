@@ -156,3 +156,24 @@ func TestEnsureCommitFetchesIntoShallowClone(t *testing.T) {
 		t.Error("EnsureCommit accepted an option as a hash")
 	}
 }
+
+func TestIsAncestor(t *testing.T) {
+	r := newRepo(t, 3)
+	ctx := context.Background()
+	head, _ := r.Resolve(ctx, "HEAD")
+	first, _ := r.Resolve(ctx, "HEAD~2")
+	for _, tt := range []struct {
+		a, d string
+		want bool
+	}{{first, head, true}, {head, head, true}, {head, first, false}} {
+		if got, err := r.IsAncestor(ctx, tt.a, tt.d); err != nil || got != tt.want {
+			t.Errorf("IsAncestor(%.7s, %.7s) = %v, %v; want %v", tt.a, tt.d, got, err, tt.want)
+		}
+	}
+	if _, err := r.IsAncestor(ctx, "--all", head); err == nil {
+		t.Error("IsAncestor took an option-like argument")
+	}
+	if _, err := r.IsAncestor(ctx, strings.Repeat("a", 40), head); err == nil {
+		t.Error("IsAncestor of a commit not in the repository: no error")
+	}
+}

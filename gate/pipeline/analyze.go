@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -23,16 +24,16 @@ import (
 // policy.Until say how an adaptive run measured the files (its fixed
 // rounds and its rule), so that they are judged in two stages as the run
 // judged them. names is how the front end names settings, for the
-// report's notes.
-func Analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.Options, names usage.Style) (*report.Report, error) {
+// report's notes. Reading the files stops when ctx is done.
+func Analyze(ctx context.Context, basePaths, headPaths []string, policy decide.Policy, opts compare.Options, names usage.Style) (*report.Report, error) {
 	if err := CheckPolicy(policy, opts); err != nil {
 		return nil, err
 	}
-	return analyze(basePaths, headPaths, policy, opts, names)
+	return analyze(ctx, basePaths, headPaths, policy, opts, names)
 }
 
-func analyze(basePaths, headPaths []string, policy decide.Policy, opts compare.Options, names usage.Style) (*report.Report, error) {
-	res, err := compare.Load(basePaths, headPaths, opts)
+func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.Policy, opts compare.Options, names usage.Style) (*report.Report, error) {
+	res, err := compare.LoadContext(ctx, basePaths, headPaths, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +138,8 @@ func analyzeRun(out *runner.Outcome, policy decide.Policy, opts compare.Options,
 	var rep *report.Report
 	var err error
 	if len(files) >= 2 {
-		rep, err = analyze(files[:1], files[1:2], policy, opts, names)
+		// The run's own files, whole and bounded: read to the end.
+		rep, err = analyze(context.Background(), files[:1], files[1:2], policy, opts, names)
 	} else {
 		err = errors.New("no sides")
 	}

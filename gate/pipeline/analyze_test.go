@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -48,7 +49,7 @@ func TestAnalyzeStages(t *testing.T) {
 		{"as the run judged it", StagePolicy(cfg), true},
 		{"as compare judges it", cfg.Policy, false},
 	} {
-		rep, err := Analyze([]string{bp}, []string{hp}, tc.policy, cfg.Compare, usage.Flags)
+		rep, err := Analyze(context.Background(), []string{bp}, []string{hp}, tc.policy, cfg.Compare, usage.Flags)
 		if err != nil {
 			t.Fatal(err)
 		}

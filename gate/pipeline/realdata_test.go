@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"encoding/csv"
 	"os"
 	"path/filepath"
@@ -63,7 +64,7 @@ func TestCompareShowsWhatBenchstatShows(t *testing.T) {
 		// compare's defaults: benchstat's alpha and test.
 		p := decide.DefaultPolicy
 		p.Test = decide.UTest
-		rep, err := Analyze([]string{filepath.Join(dir, tc.base)}, []string{filepath.Join(dir, tc.head)}, p, compare.DefaultOptions, usage.Flags)
+		rep, err := Analyze(context.Background(), []string{filepath.Join(dir, tc.base)}, []string{filepath.Join(dir, tc.head)}, p, compare.DefaultOptions, usage.Flags)
 		if err != nil {
 			t.Fatal(err)
 		}

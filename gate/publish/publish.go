@@ -25,23 +25,34 @@
 // # Whose comments it edits
 //
 // Anyone can paste the marker into a comment of their own, so a marker alone
-// is not enough. A comment is benchgate's when its author is
+// is not enough: a comment is benchgate's only when its author is the
+// account the token acts as. That account is, in this order,
 //
-//   - github-actions[bot], the author of everything written with a
-//     workflow's GITHUB_TOKEN;
-//   - [Config.Author], when the caller names the account its token acts as;
-//   - the token's own user, as GET /user reports it for personal access
-//     tokens (asked once, and only when a marked comment by someone else
-//     turns up);
-//   - any bot ("type": "Bot"), but only when GET /user cannot say who the
-//     token is, as for GitHub App installation tokens, which comment as
-//     "app-name[bot]".
+//   - [Config.Author], when the caller names it. A GitHub App installation
+//     token comments as the app's bot ("my-app[bot]") but cannot say so:
+//     GET /user refuses it, as it refuses the workflow's token. The Action
+//     passes its comment-author input here.
+//   - the login GET /user answers with: the user of a personal access token
+//     or an OAuth token (asked once per Commenter, and only when a marked
+//     comment turns up).
+//   - github-actions[bot], when GET /user refuses the token (403, as for
+//     the workflow's GITHUB_TOKEN and for app tokens): the workflow token
+//     is the one that cannot say who it is, and the default. [Result]
+//     reports that the identity was assumed ([Result.AuthorAssumed]), so
+//     that the caller can point an app's user at [Config.Author].
+//
+// No other account counts, bots included: with the workflow token, a
+// marked comment by "other-app[bot]" is left alone, and a new comment is
+// made if none of github-actions[bot]'s carries the marker. Any other
+// failure of GET /user (after the retries below) fails the publish rather
+// than guessing.
 //
 // Of benchgate's comments the most recent one is edited; older ones are
 // reported in [Result.Stale] and left alone. Marked comments by anyone else
-// are reported in [Result.Ignored] and never edited: with a token that may
-// edit other people's comments (a maintainer's), editing a stranger's
-// comment would let them steer where the report goes.
+// are reported in [Result.Ignored] (and their authors in
+// [Result.IgnoredAuthors]) and never edited: with a token that may edit
+// other people's comments (a maintainer's), editing a stranger's comment
+// would let them steer where the report goes.
 //
 // # Size
 //
@@ -113,8 +124,10 @@ type Config struct {
 	// nil discards them.
 	Logf func(format string, args ...any)
 
-	// Author is the login the token comments as, if the caller knows it.
-	// Comments by Author that carry the marker are benchgate's. Optional.
+	// Author is the login the token comments as, such as "my-app[bot]"
+	// for a GitHub App's installation token. When set, marked comments by
+	// Author, and only by Author, are benchgate's, and GET /user is not
+	// asked. Optional: see the package documentation for the default.
 	Author string
 
 	// TruncationNote replaces DefaultTruncationNote, for example to link to
@@ -133,9 +146,16 @@ type Commenter struct {
 	note   string
 	token  string // kept only to make sure no error text carries it
 
-	mu         sync.Mutex
-	self       string // the token's login, from GET /user
-	selfLooked bool
+	mu   sync.Mutex
+	self *identity // the token's account, once known
+}
+
+// identity is the account a Commenter's comments are written by.
+type identity struct {
+	login string
+	// assumed reports that GET /user refused the token, so login is
+	// github-actions[bot] by assumption.
+	assumed bool
 }
 
 // New returns a Commenter for the API at cfg.APIURL.
@@ -234,6 +254,16 @@ type Result struct {
 	// Ignored lists comments carrying the marker whose authors are not
 	// benchgate's; they were not edited.
 	Ignored []int64
+	// IgnoredAuthors lists the authors of the Ignored comments, each once.
+	IgnoredAuthors []string
+	// Author is the login whose marked comments counted as benchgate's,
+	// when any marked comment was found.
+	Author string
+	// AuthorAssumed reports that GET /user refused the token and Author
+	// is github-actions[bot] by assumption: right for the workflow's
+	// GITHUB_TOKEN, wrong for a GitHub App's token, whose comments are then
+	// in Ignored (set Config.Author to the app's bot login).
+	AuthorAssumed bool
 }
 
 // Upsert makes body the content of benchgate's comment for commentID on
@@ -272,7 +302,11 @@ func (c *Commenter) upsert(ctx context.Context, owner, repo string, number int, 
 		res := &Result{Truncated: truncated}
 		found, lerr := c.find(ctx, owner, repo, number, marker, res)
 		if lerr != nil {
-			return nil, c.fail("listing the comments on "+where, lerr.info, lerr.err)
+			op := lerr.op
+			if op == "" {
+				op = "listing the comments on " + where
+			}
+			return nil, c.fail(op, lerr.info, lerr.err)
 		}
 		if found != nil {
 			res.ID, res.URL = found.GetID(), found.GetHTMLURL()
@@ -326,8 +360,10 @@ func (c *Commenter) upsert(ctx context.Context, owner, repo string, number int, 
 	}
 }
 
-// listError carries the call info of a failed listing.
+// listError carries the call info of a failed listing, or of a failed
+// GET /user when op says so.
 type listError struct {
+	op   string
 	info *callInfo
 	err  error
 }
@@ -340,7 +376,7 @@ func (c *Commenter) find(ctx context.Context, owner, repo string, number int, ma
 		lctx, info := withCallInfo(ctx)
 		comments, resp, err := c.client.Issues.ListComments(lctx, owner, repo, number, opts)
 		if err != nil {
-			return nil, &listError{info, err}
+			return nil, &listError{info: info, err: err}
 		}
 		for _, cm := range comments {
 			if hasMarker(cm.GetBody(), marker) {
@@ -363,11 +399,19 @@ func (c *Commenter) find(ctx context.Context, owner, repo string, number int, ma
 		}
 		return candidates[i].GetID() > candidates[j].GetID()
 	})
+	self, info, err := c.whoami(ctx)
+	if err != nil {
+		return nil, &listError{op: "asking GitHub which account the token comments as (GET /user)", info: info, err: err}
+	}
+	res.Author, res.AuthorAssumed = self.login, self.assumed
 	var chosen *github.IssueComment
 	for _, cm := range candidates {
 		switch {
-		case !c.ours(ctx, cm.GetUser()):
+		case !strings.EqualFold(cm.GetUser().GetLogin(), self.login):
 			res.Ignored = append(res.Ignored, cm.GetID())
+			if login := cm.GetUser().GetLogin(); !containsFold(res.IgnoredAuthors, login) {
+				res.IgnoredAuthors = append(res.IgnoredAuthors, login)
+			}
 		case chosen == nil:
 			chosen = cm
 		default:
@@ -375,42 +419,53 @@ func (c *Commenter) find(ctx context.Context, owner, repo string, number int, ma
 		}
 	}
 	if len(res.Ignored) > 0 {
-		c.logf("ignoring %d comment(s) carrying benchgate's marker %s by other authors: %v", len(res.Ignored), marker, res.Ignored)
+		how := "the token's account"
+		if self.assumed {
+			how = "assumed, since GET /user refuses the token as it refuses the workflow's GITHUB_TOKEN"
+		}
+		c.logf("leaving alone %d comment(s) carrying benchgate's marker %s by %s: only %s's count (%s): %v",
+			len(res.Ignored), marker, strings.Join(res.IgnoredAuthors, ", "), self.login, how, res.Ignored)
 	}
 	return chosen, nil
 }
 
-// ours reports whether a comment by u is benchgate's (see the package
-// documentation).
-func (c *Commenter) ours(ctx context.Context, u *github.User) bool {
-	login := u.GetLogin()
-	if login == "" {
-		return false
-	}
-	if strings.EqualFold(login, botLogin) || (c.author != "" && strings.EqualFold(login, c.author)) {
-		return true
-	}
-	if self, known := c.whoami(ctx); known {
-		return strings.EqualFold(login, self)
-	}
-	return u.GetType() == "Bot"
-}
-
-// whoami asks GET /user, once, which account the token acts as. Installation
-// tokens are refused (403), and so it reports known=false for them.
-func (c *Commenter) whoami(ctx context.Context) (login string, known bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !c.selfLooked {
-		c.selfLooked = true
-		u, _, err := c.client.Users.Get(ctx, "")
-		if err != nil {
-			c.logf("GET /user: %s, as for workflow and app tokens; marked comments by bots count as benchgate's", c.redact(cause(err)))
-		} else {
-			c.self = u.GetLogin()
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
 		}
 	}
-	return c.self, c.self != ""
+	return false
+}
+
+// whoami works out, once, which account the token comments as: Author if
+// configured, else GET /user's answer, else (GET /user refused, as for
+// installation tokens) github-actions[bot].
+func (c *Commenter) whoami(ctx context.Context) (*identity, *callInfo, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.self != nil {
+		return c.self, nil, nil
+	}
+	if c.author != "" {
+		c.self = &identity{login: c.author}
+		return c.self, nil, nil
+	}
+	uctx, info := withCallInfo(ctx)
+	u, _, err := c.client.Users.Get(uctx, "")
+	switch status := statusOf(err); {
+	case err == nil && u.GetLogin() != "":
+		c.self = &identity{login: u.GetLogin()}
+	case err == nil:
+		return nil, info, errors.New("GET /user answered without a login")
+	case (status == http.StatusForbidden && !isRateLimit(err)) || status == http.StatusNotFound:
+		c.logf("GET /user: %s, as for the workflow's GITHUB_TOKEN and GitHub App tokens; only %s's marked comments count as benchgate's", c.redact(cause(err)), botLogin)
+		c.self = &identity{login: botLogin, assumed: true}
+	default:
+		// Not remembered: a later call may succeed.
+		return nil, info, err
+	}
+	return c.self, nil, nil
 }
 
 // redact removes the token from text that will be shown, in case an answer

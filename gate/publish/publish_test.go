@@ -46,6 +46,18 @@ func (h *harness) logf(format string, args ...any) {
 	h.mu.Unlock()
 }
 
+// logged reports whether a log line contains s.
+func (h *harness) logged(s string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, l := range h.logs {
+		if strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
 func (h *harness) recordedWaits() []time.Duration {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -224,7 +236,17 @@ func TestMarkerMustOpenTheComment(t *testing.T) {
 	}
 }
 
+// TestAuthorship checks whose marked comments Upsert edits: only those of
+// the account the token acts as (see the package documentation).
 func TestAuthorship(t *testing.T) {
+	untouched := func(t *testing.T, h *harness, id int64, suffix string) {
+		t.Helper()
+		for _, c := range h.comments(t) {
+			if c.ID == id && !strings.HasSuffix(c.Body, suffix) {
+				t.Errorf("comment %d by %s was edited: %q", id, c.Login, c.Body)
+			}
+		}
+	}
 	t.Run("stranger's marker is ignored", func(t *testing.T) {
 		h := newHarness(t, nil, nil)
 		mine := h.fake.AddComment(owner, repo, pr, ghfake.BotLogin, marker(t, "default")+"\nold")
@@ -233,11 +255,7 @@ func TestAuthorship(t *testing.T) {
 		if res.Action != publish.Updated || res.ID != mine || fmt.Sprint(res.Ignored) != fmt.Sprint([]int64{theirs}) {
 			t.Errorf("Upsert = %+v, want %d updated and %d ignored", res, mine, theirs)
 		}
-		for _, c := range h.comments(t) {
-			if c.ID == theirs && !strings.HasSuffix(c.Body, "spoof") {
-				t.Errorf("mallory's comment was edited: %q", c.Body)
-			}
-		}
+		untouched(t, h, theirs, "spoof")
 	})
 	t.Run("only a stranger's marker: create", func(t *testing.T) {
 		h := newHarness(t, nil, nil)
@@ -250,27 +268,84 @@ func TestAuthorship(t *testing.T) {
 			t.Errorf("GET /user asked %d times, want 1", n)
 		}
 	})
+	t.Run("workflow token: another bot's marker is left alone", func(t *testing.T) {
+		// The security probe's case: GET /user is 403 for the workflow
+		// token, and any Bot used to count as benchgate.
+		h := newHarness(t, nil, nil)
+		mine := h.fake.AddComment(owner, repo, pr, ghfake.BotLogin, marker(t, "default")+"\nold")
+		bot := h.fake.AddComment(owner, repo, pr, "other-app[bot]", marker(t, "default")+"\nbot spoof")
+		res := h.mustUpsert(t, "", "report")
+		if res.Action != publish.Updated || res.ID != mine || fmt.Sprint(res.Ignored) != fmt.Sprint([]int64{bot}) {
+			t.Errorf("Upsert = %+v, want %d updated and the other bot's %d ignored", res, mine, bot)
+		}
+		if res.Author != ghfake.BotLogin || !res.AuthorAssumed || fmt.Sprint(res.IgnoredAuthors) != "[other-app[bot]]" {
+			t.Errorf("Author %q assumed %v, IgnoredAuthors %v", res.Author, res.AuthorAssumed, res.IgnoredAuthors)
+		}
+		untouched(t, h, bot, "bot spoof")
+	})
+	t.Run("workflow token: only another bot's marker: create", func(t *testing.T) {
+		h := newHarness(t, nil, nil)
+		bot := h.fake.AddComment(owner, repo, pr, "other-app[bot]", marker(t, "default")+"\nbot spoof")
+		res := h.mustUpsert(t, "", "report")
+		if res.Action != publish.Created || res.ID == bot || len(h.comments(t)) != 2 {
+			t.Errorf("Upsert = %+v with %d comments, want a new comment beside the bot's", res, len(h.comments(t)))
+		}
+		untouched(t, h, bot, "bot spoof")
+		if !h.logged("leaving alone 1 comment(s) carrying benchgate's marker <!-- benchgate:comment-id=default --> by other-app[bot]: only github-actions[bot]'s count (assumed") {
+			t.Errorf("no log line about the comment left alone: %q", h.logs)
+		}
+		// Update (comment: on-regression without a regression) neither
+		// edits the bot's comment nor creates one.
+		h2 := newHarness(t, nil, nil)
+		h2.fake.AddComment(owner, repo, pr, "other-app[bot]", marker(t, "default")+"\nbot spoof")
+		if res, err := h2.c.Update(context.Background(), owner, repo, pr, "", "fixed"); err != nil || res.Action != publish.NotFound || len(h2.comments(t)) != 1 {
+			t.Errorf("Update = %+v, %v with %d comments", res, err, len(h2.comments(t)))
+		}
+	})
 	t.Run("personal access token", func(t *testing.T) {
 		h := newHarness(t, []ghfake.Option{ghfake.AsUser("mona")}, nil)
 		mine := h.fake.AddComment(owner, repo, pr, "mona", marker(t, "default")+"\nold")
 		other := h.fake.AddComment(owner, repo, pr, "some-app[bot]", marker(t, "default")+"\nbot spoof")
+		actions := h.fake.AddComment(owner, repo, pr, ghfake.BotLogin, marker(t, "default")+"\nworkflow token's")
 		res := h.mustUpsert(t, "", "report")
-		if res.Action != publish.Updated || res.ID != mine || len(res.Ignored) != 1 || res.Ignored[0] != other {
-			t.Errorf("Upsert = %+v, want %d updated and the bot's %d ignored", res, mine, other)
+		if res.Action != publish.Updated || res.ID != mine || fmt.Sprint(res.Ignored) != fmt.Sprint([]int64{actions, other}) {
+			t.Errorf("Upsert = %+v, want %d updated and %d, %d ignored", res, mine, actions, other)
 		}
+		if res.Author != "mona" || res.AuthorAssumed {
+			t.Errorf("Author %q assumed %v, want mona as GET /user says", res.Author, res.AuthorAssumed)
+		}
+		untouched(t, h, actions, "workflow token's")
 		// A second Upsert on the same Commenter does not ask again.
 		h.mustUpsert(t, "", "report 2")
 		if n := h.fake.Count(ghfake.GetUser); n != 1 {
 			t.Errorf("GET /user asked %d times, want 1", n)
 		}
 	})
-	t.Run("app installation token", func(t *testing.T) {
-		h := newHarness(t, nil, nil)
-		mine := h.fake.AddComment(owner, repo, pr, "benchgate-app[bot]", marker(t, "default")+"\nold")
-		h.fake.AddComment(owner, repo, pr, "mallory", marker(t, "default")+"\nspoof")
-		res := h.mustUpsert(t, "", "report")
-		if res.Action != publish.Updated || res.ID != mine {
-			t.Errorf("Upsert = %+v, want the app's comment %d updated", res, mine)
+	t.Run("app token without comment author: its own comment is left alone", func(t *testing.T) {
+		h := newHarness(t, []ghfake.Option{ghfake.AsApp("benchgate-app[bot]")}, nil)
+		first := h.mustUpsert(t, "", "report 1")
+		second := h.mustUpsert(t, "", "report 2")
+		if first.Action != publish.Created || second.Action != publish.Created || first.ID == second.ID {
+			t.Errorf("Upserts = %+v, %+v: without Author, the app cannot know its own comment", first, second)
+		}
+		if !second.AuthorAssumed || fmt.Sprint(second.IgnoredAuthors) != "[benchgate-app[bot]]" {
+			t.Errorf("second Upsert = %+v, want the assumption and the app named", second)
+		}
+	})
+	t.Run("app token with comment author", func(t *testing.T) {
+		h := newHarness(t, []ghfake.Option{ghfake.AsApp("benchgate-app[bot]")}, func(c *publish.Config) { c.Author = "benchgate-app[bot]" })
+		bot := h.fake.AddComment(owner, repo, pr, ghfake.BotLogin, marker(t, "default")+"\nworkflow token's")
+		first := h.mustUpsert(t, "", "report 1")
+		second := h.mustUpsert(t, "", "report 2")
+		if first.Action != publish.Created || second.Action != publish.Updated || second.ID != first.ID {
+			t.Errorf("Upserts = %+v, %+v, want one comment created and then edited", first, second)
+		}
+		if fmt.Sprint(second.Ignored) != fmt.Sprint([]int64{bot}) || second.Author != "benchgate-app[bot]" || second.AuthorAssumed {
+			t.Errorf("second Upsert = %+v", second)
+		}
+		untouched(t, h, bot, "workflow token's")
+		if n := h.fake.Count(ghfake.GetUser); n != 0 {
+			t.Errorf("GET /user asked %d times, want 0", n)
 		}
 	})
 	t.Run("configured author", func(t *testing.T) {
@@ -279,6 +354,26 @@ func TestAuthorship(t *testing.T) {
 		res := h.mustUpsert(t, "", "report")
 		if res.Action != publish.Updated || res.ID != mine || h.fake.Count(ghfake.GetUser) != 0 {
 			t.Errorf("Upsert = %+v, GET /user %d times; want %d updated without asking", res, h.fake.Count(ghfake.GetUser), mine)
+		}
+	})
+	t.Run("GET /user failing is not a guess", func(t *testing.T) {
+		h := newHarness(t, nil, nil)
+		mine := h.fake.AddComment(owner, repo, pr, ghfake.BotLogin, marker(t, "default")+"\nold")
+		for range 4 {
+			h.fake.Script(ghfake.GetUser, ghfake.ServerError(502))
+		}
+		_, err := h.upsert(t, "", "report")
+		var e *publish.Error
+		if !errors.As(err, &e) || !strings.HasPrefix(err.Error(), "asking GitHub which account the token comments as (GET /user): 502 Bad Gateway after 4 attempts") {
+			t.Errorf("err = %v", err)
+		}
+		if h.fake.Count(ghfake.UpdateComment)+h.fake.Count(ghfake.CreateComment) != 0 {
+			t.Error("a comment was written without knowing whose comments are ours")
+		}
+		untouched(t, h, mine, "old")
+		// Not remembered: the next Upsert asks again and succeeds.
+		if res := h.mustUpsert(t, "", "report"); res.Action != publish.Updated || res.ID != mine {
+			t.Errorf("retry Upsert = %+v", res)
 		}
 	})
 	t.Run("most recent of several", func(t *testing.T) {

@@ -42,7 +42,9 @@ func writeChart(w io.Writer, ds []decide.Decision, names namer) {
 	if len(bars) < 2 {
 		return
 	}
-	sort.SliceStable(bars, func(i, j int) bool { return math.Abs(math.Log(bars[i].cost/100)) > math.Abs(math.Log(bars[j].cost/100)) })
+	sort.SliceStable(bars, func(i, j int) bool {
+		return math.Abs(math.Log(bars[i].cost/100)) > math.Abs(math.Log(bars[j].cost/100))
+	})
 	if len(bars) > maxChartBars {
 		bars = bars[:maxChartBars]
 	}

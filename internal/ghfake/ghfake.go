@@ -23,7 +23,8 @@
 // By default the fake acts like a workflow's GITHUB_TOKEN: new comments are
 // written by "github-actions[bot]" (type "Bot"), and GET /user answers 403
 // "Resource not accessible by integration", as it does for installation
-// tokens. [AsUser] makes it act like a personal access token instead.
+// tokens. [AsUser] makes it act like a personal access token instead, and
+// [AsApp] like a GitHub App's installation token.
 //
 // # Scripted faults
 //
@@ -196,6 +197,17 @@ func WithBasePath(path string) Option {
 // "Bad credentials". Without it, any token is accepted.
 func WithToken(token string) Option {
 	return func(s *Server) { s.token = token }
+}
+
+// AsApp makes the fake act like a GitHub App's installation token: new
+// comments are written by login, such as "my-app[bot]" (type "Bot"), and
+// GET /user answers 403 as it does for the workflow's token.
+func AsApp(login string) Option {
+	return func(s *Server) {
+		s.login = login
+		s.userType = "Bot"
+		s.authenticated = false
+	}
 }
 
 // AsUser makes the fake act like a personal access token of login: new

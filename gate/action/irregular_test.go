@@ -1,0 +1,68 @@
+//go:build unix
+
+package action
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// promptly fails the test if f has not returned after 30 s: the inputs
+// below used to make compare read forever.
+func promptly(t *testing.T, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("still running after 30s")
+	}
+}
+
+// TestActionCompareRefusesIrregularFiles: command compare (inputs a pull
+// request controls when it commits the files) and report refuse a device,
+// a symlink to it and a FIFO at once, with exit 2.
+func TestActionCompareRefusesIrregularFiles(t *testing.T) {
+	ws := t.TempDir()
+	os.WriteFile(filepath.Join(ws, "base.txt"), []byte(strings.Repeat("BenchmarkA-2 1000 100 ns/op\n", 6)), 0o644)
+	os.Symlink("/dev/zero", filepath.Join(ws, "head.txt"))
+	if err := syscall.Mkfifo(filepath.Join(ws, "fifo.txt"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ev := fixtureEvent(t, "pull_request", nil)
+	for head, want := range map[string]string{
+		"head.txt": "head: cannot read " + filepath.Join(ws, "head.txt") + ": it is a symlink to /dev/zero, a character device, not a regular file",
+		"fifo.txt": "it is a named pipe (FIFO), not a regular file",
+	} {
+		var r *stepRun
+		promptly(t, func() {
+			r = runStep(t, ws, "pull_request", ev, map[string]string{"command": "compare", "compare-base": "base.txt", "compare-head": head, "comment": "never"})
+		})
+		if r.code != 2 {
+			t.Errorf("compare-head %s: exit %d, want 2", head, r.code)
+		}
+		r.mustContain(t, "stderr", r.stderr, want, "hint: save the results to a file first")
+	}
+
+	// report: a results directory whose head.txt is a FIFO.
+	res := filepath.Join(ws, "results")
+	os.MkdirAll(res, 0o755)
+	os.WriteFile(filepath.Join(res, "base.txt"), []byte("BenchmarkA-2 1 1 ns/op\n"), 0o644)
+	syscall.Mkfifo(filepath.Join(res, "head.txt"), 0o644)
+	var r *stepRun
+	promptly(t, func() {
+		r = runStep(t, ws, "pull_request", ev, map[string]string{"command": "report", "results-dir": "results", "comment": "never"})
+	})
+	if r.code != 2 {
+		t.Errorf("report with a FIFO: exit %d, want 2", r.code)
+	}
+	r.mustContain(t, "stderr", r.stderr, "head.txt in the results is a named pipe (FIFO), not a regular file; refusing it")
+}
