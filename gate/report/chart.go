@@ -55,9 +55,9 @@ func writeChart(w io.Writer, ds []decide.Decision, names namer) {
 	top := 100.0
 	for i, b := range bars {
 		name, unit, _ := strings.Cut(b.label, "\x00")
-		l := chartLabel(name)
+		l := chartLabel(name, 28)
 		if len(units) > 1 {
-			l = mermaidLabel(chartLabel(name)+" "+unit, 36)
+			l = chartLabel(name+" "+unit, 32)
 		}
 		labels[i] = `"` + l + `"`
 		values[i] = strconv.FormatFloat(math.Round(b.cost*10)/10, 'f', -1, 64)
@@ -67,7 +67,8 @@ func writeChart(w io.Writer, ds []decide.Decision, names namer) {
 	top = math.Ceil(top*1.1/10) * 10
 	// About 30 pixels a bar: the chart is as tall as it needs.
 	height := 80 + 30*len(bars)
-	fmt.Fprintf(w, "```mermaid\n---\nconfig:\n  xyChart:\n    showDataLabel: true\n    width: 760\n    height: %d\n---\nxychart-beta horizontal\n", height)
+	// GitHub's blue for the bars, grey for the line at 100.
+	fmt.Fprintf(w, "```mermaid\n---\nconfig:\n  themeVariables:\n    xyChart:\n      plotColorPalette: \"#0969da, #8c959f\"\n  xyChart:\n    showDataLabel: true\n    width: 760\n    height: %d\n---\nxychart-beta horizontal\n", height)
 	fmt.Fprintf(w, "    title \"head's cost as %% of base (100 = unchanged, more = worse)\"\n")
 	fmt.Fprintf(w, "    x-axis [%s]\n", strings.Join(labels, ", "))
 	fmt.Fprintf(w, "    y-axis \"%%\" 0 --> %g\n", top)
@@ -76,18 +77,27 @@ func writeChart(w io.Writer, ds []decide.Decision, names namer) {
 	fmt.Fprintf(w, "```\n\n")
 }
 
+// mermaidSafe is the punctuation a quoted mermaid label keeps: no quote,
+// no "%" (comments), "#" and ";" (entities), "&", "<" or ">" (markup), no
+// backslash or backtick.
+const mermaidSafe = "/=._-+ ~!*,:()[]'"
+
 // MermaidLabel makes an untrusted benchmark name safe inside a quoted
-// mermaid label: only letters, digits and a few punctuation marks survive
-// (no quotes, no "%%" comments, no markup), and long names are shortened
-// from the front, where the common prefix is, to 40 characters.
+// mermaid label: only letters, digits and the punctuation in mermaidSafe
+// survive (quotes and angle brackets are dropped, anything else becomes
+// "_"), and long names are shortened from the front, where the common
+// prefix is, to 40 characters.
 func MermaidLabel(s string) string { return mermaidLabel(s, 40) }
 
 func mermaidLabel(s string, max int) string {
 	var b []rune
 	for _, r := range strings.ToValidUTF8(s, "_") {
 		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune("/=._-+ ", r):
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune(mermaidSafe, r):
 			b = append(b, r)
+		case r == '"' || r == '<' || r == '>':
+			// Quoting and markup in a name (n="1", <prefix>): dropping
+			// them keeps the label readable.
 		default:
 			b = append(b, '_')
 		}

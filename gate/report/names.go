@@ -81,21 +81,21 @@ func (n namer) caption() string {
 	return strings.Join(parts, ", ")
 }
 
-// chartLabel is a short label for a name in a chart: the short name, with
-// the keys of key=value levels dropped when it is long, and cut from the
-// front (where names share most) past maxLabel runes.
-func chartLabel(short string) string {
-	const maxLabel = 28
-	if utf8.RuneCountInString(short) > maxLabel {
-		parts := strings.Split(short, "/")
+// chartLabel is a short label for a chart: the short name (and unit,
+// where the chart has several), with the keys of key=value levels dropped
+// when it is longer than max, then cut from the front (where names share
+// most).
+func chartLabel(label string, max int) string {
+	if utf8.RuneCountInString(label) > max {
+		parts := strings.Split(label, "/")
 		for i, p := range parts {
 			if _, v, ok := strings.Cut(p, "="); ok && v != "" {
 				parts[i] = v
 			}
 		}
-		short = strings.Join(parts, "/")
+		label = strings.Join(parts, "/")
 	}
-	return mermaidLabel(short, maxLabel)
+	return mermaidLabel(label, max)
 }
 
 // shortPackage shortens an import path for a heading: its last two
