@@ -32,7 +32,7 @@ func verdictBadge(v decide.Verdict) string {
 func (r *Report) WriteMarkdown(w io.Writer) error {
 	ew := &errWriter{w: w}
 	fmt.Fprintf(ew, "### benchgate: %s\n\n", verdictBadge(r.Verdict))
-	fmt.Fprintf(ew, "%s\n\n", r.Summary())
+	fmt.Fprintf(ew, "%s\n\n", r.summary(MarkdownCode))
 	if len(r.Sides) > 0 {
 		var sides []string
 		for _, s := range r.Sides {
