@@ -35,7 +35,10 @@
 // into rows by the benchmark's full name. The difference is that the column
 // is the side, not the file, and that configuration keys which merely name a
 // side (note, toolchain, commit, and the other keys in [DefaultIgnore]) are
-// ignored, so that they cannot split base from head.
+// ignored, so that they cannot split base from head. A benchmark that one
+// side alone has under a -GOMAXPROCS suffix ("A-2") and the other side
+// alone under another ("A": GOMAXPROCS 1, set by an init function or
+// automaxprocs) is one row, named as base names it, with a note.
 //
 // # Statistics
 //
@@ -177,7 +180,8 @@ func Read(inputs []Input, opts Options) (*Result, error) {
 	}
 	res.Results = r.results
 	res.SyntaxErrors = r.problems.list()
-	res.Notes = mismatchNotes(r.model, proj.unit)
+	res.Notes = mergeProcs(r.model)
+	res.Notes = append(res.Notes, mismatchNotes(r.model, proj.unit)...)
 	s := newSummariser(opts, r.units())
 	res.Comparisons = s.summarise(r.model, proj.unit)
 	res.Notes = append(res.Notes, s.notes...)

@@ -99,6 +99,9 @@ type table struct {
 
 type row struct {
 	cells [2]*cell // indexed by sideIndex
+	// warnings are remarks about the row as a whole, such as sides
+	// matched across GOMAXPROCS suffixes (see mergeProcs).
+	warnings []string
 }
 
 // cell accumulates one row × side.

@@ -65,6 +65,7 @@ func (s *summariser) summarise(m *model, unitField *benchproc.Field) []Compariso
 // compare fills in c's estimates from r's cells and, where both sides
 // have samples, the comparison of the two.
 func (s *summariser) compare(c *Comparison, r *row, assumption benchmath.Assumption) {
+	c.Warnings = append(c.Warnings, r.warnings...)
 	var samples [2]*benchmath.Sample
 	for si, cl := range r.cells {
 		if cl == nil {

@@ -20,10 +20,14 @@
 //
 // # Outcomes
 //
-// Mistakes in the configuration are *usage.Error (exit code 2), a verdict
-// that fails the gate is a [*RegressionError] (1), benchmarks that could
-// not be built or run are a *runner.BenchmarkFailedError (3); [ExitCode]
-// maps any outcome to its code and [PrintError] words it for a person.
+// Mistakes in the configuration are *usage.Error (exit code 2; so is a
+// results directory another run holds), a verdict that fails the gate is
+// a [*RegressionError] (1), benchmarks that could not be built or run are
+// a *runner.BenchmarkFailedError (3), and so are benchmarks that went
+// missing on one side although both sides have them
+// ([*MissingResultsError]) and results files that changed under the run
+// (*runner.ResultsFileError); [ExitCode] maps any outcome to its code and
+// [PrintError] words it for a person.
 package pipeline
 
 import (
@@ -105,6 +109,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
+	// Held until the reports are written: nothing may start new results
+	// files in the directory while this run's are read.
+	lock, err := runner.LockResultsDir(p.ResultsDir)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
 	for _, s := range p.Sides {
 		line := fmt.Sprintf("%s = %s", s.Name, s.Label())
 		if s.Why != "" {
@@ -124,6 +135,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		UnpackSuite: suite.Unpack,
 		Next:        nextRound(p, policy, opts),
 		AfterRound:  afterRound(p, policy, opts),
+		Lock:        lock,
 	})
 	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
 		return nil, usage.Errorf("give packages that have _test.go files with benchmarks, e.g. ./...", "%v", runErr)
@@ -136,6 +148,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, runErr
 	}
 
+	if runErr == nil {
+		runErr = checkMissing(out, opts)
+	}
 	rep, aerr := analyzeRun(out, policy, opts, runErr, names)
 	if aerr != nil && runErr == nil {
 		var ie *compare.InputError
@@ -154,6 +169,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		rep.ResultsDir = cfg.ResultsLabel
 	}
 	rep.Rounds = out.RoundsDone
+	rep.Notes = append(rep.Notes, runNotes(out, rep)...)
 	for _, s := range out.Sides {
 		rep.Sides = append(rep.Sides, report.Side{Name: s.Name, Label: s.Label(), Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain, GoVersion: s.GoVersion})
 		if strings.HasPrefix(s.Why, "go.mod changed") && s.Name == "head" {

@@ -35,6 +35,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	ew := &errWriter{w: w}
 	fmt.Fprintf(ew, "### benchgate: %s\n\n", verdictBadge(r.Verdict))
 	fmt.Fprintf(ew, "%s\n\n", r.nextStep())
+	if m := r.missingLine(); m != "" {
+		fmt.Fprintf(ew, "%s\n\n", m)
+	}
 	if line := r.sidesLine(); line != "" {
 		fmt.Fprintf(ew, "%s\n\n", line)
 	}
@@ -134,6 +137,21 @@ func (r *Report) nextStep() string {
 		s += fmt.Sprintf("; %s", plural(k, "improvement", "improvements"))
 	}
 	return s + "."
+}
+
+// missingLine names the benchmarks that only one side has: nothing was
+// compared for them, and a renamed benchmark looks just like this.
+func (r *Report) missingLine() string {
+	var parts []string
+	for _, st := range []decide.Status{decide.Removed, decide.New} {
+		if k := r.Counts[st]; k > 0 {
+			parts = append(parts, fmt.Sprintf("**%d %s** (%s)", k, st, r.benchmarksWith(st, 3, MarkdownCode)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "🆕 " + strings.Join(parts, ", ") + ": on one side only, so not compared; a renamed benchmark shows as both."
 }
 
 func plural(n int, one, many string) string {

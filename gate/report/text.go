@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -213,7 +214,11 @@ func (r *Report) WriteText(w io.Writer) error {
 
 // Summary is the one-line verdict: "regression: 2 regressions in 48
 // comparisons (threshold 5%, alpha 0.05)".
-func (r *Report) Summary() string {
+func (r *Report) Summary() string { return r.summary(SanitizeText) }
+
+// summary is Summary with the names of new and removed benchmarks, which
+// the code under test chose, escaped by quote for the format.
+func (r *Report) summary(quote func(string) string) string {
 	n := len(r.Decisions)
 	var parts []string
 	add := func(s decide.Status, one, many string) {
@@ -229,8 +234,14 @@ func (r *Report) Summary() string {
 	add(decide.Improvement, "improvement", "improvements")
 	add(decide.TooFewSamples, "with too few samples", "with too few samples")
 	add(decide.Inconclusive, "inconclusive", "inconclusive")
-	add(decide.New, "new", "new")
-	add(decide.Removed, "removed", "removed")
+	// Benchmarks on one side only are named: nothing was compared for
+	// them, and the line is what a reader of a passing gate sees.
+	for _, st := range []decide.Status{decide.New, decide.Removed} {
+		add(st, string(st), string(st))
+		if names := r.benchmarksWith(st, 3, quote); names != "" && r.Counts[st] > 0 {
+			parts[len(parts)-1] += " (" + names + ")"
+		}
+	}
 	detail := "no significant change beyond the threshold"
 	if len(parts) > 0 {
 		detail = strings.Join(parts, ", ")
@@ -244,6 +255,27 @@ func (r *Report) Summary() string {
 	}
 	return fmt.Sprintf("%s: %s in %d comparisons (threshold %s, alpha %v)",
 		r.Verdict, detail, n, thresholdText(r.Policy), r.Policy.Alpha)
+}
+
+// benchmarksWith names the benchmarks with status st, at most n of them,
+// each quoted by quote.
+func (r *Report) benchmarksWith(st decide.Status, n int, quote func(string) string) string {
+	var names []string
+	more := 0
+	for _, d := range r.Decisions {
+		if d.Status != st || slices.Contains(names, quote(d.Benchmark)) {
+			continue
+		}
+		if len(names) == n {
+			more++
+			continue
+		}
+		names = append(names, quote(d.Benchmark))
+	}
+	if more > 0 {
+		names = append(names, fmt.Sprintf("%d more", more))
+	}
+	return strings.Join(names, ", ")
 }
 
 func thresholdText(p decide.Policy) string {

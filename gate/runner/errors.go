@@ -88,3 +88,56 @@ func (e *BenchmarkFailedError) Unwrap() error { return e.Err }
 // ErrNoBenchmarks means the packages have no test files, or -bench matched
 // no benchmark.
 var ErrNoBenchmarks = errors.New("no benchmarks")
+
+// ResultsFileError says a results file is not what this run wrote to it:
+// it was deleted, replaced, cut short, or written to by someone else (a
+// second run in the same directory, a cleanup step, the benchmarks
+// themselves). What it holds can then not be compared as this run's
+// measurements, and the run fails; it maps to exit code 3, like a
+// [BenchmarkFailedError].
+type ResultsFileError struct {
+	// Side is the side whose file it is; File the file.
+	Side string
+	File string
+	// Problem says what happened to the file ("was deleted", "shrank
+	// from 1200 to 600 bytes", "holds a block of side=head (line 9)").
+	Problem string
+	// Blocks, Results and Size are what this run had written to the file
+	// (process outputs, result lines, bytes), and Rounds the rounds of
+	// those blocks ("1-3"): what is lost, or at stake.
+	Blocks, Results int
+	Size            int64
+	Rounds          string
+	// Lost reports that what this run wrote is gone, rather than mixed
+	// with what it did not write.
+	Lost bool
+}
+
+// Error renders the problem in command-line words.
+func (e *ResultsFileError) Error() string { return usage.Flags.Render(e.text()) }
+
+// Render renders the problem in the words of st.
+func (e *ResultsFileError) Render(st usage.Style) string { return st.Render(e.text()) }
+
+func (e *ResultsFileError) text() string {
+	what := fmt.Sprintf("the %d blocks this run wrote to it (%s, %d result lines, %d bytes)", e.Blocks, roundsText(e.Rounds), e.Results, e.Size)
+	if e.Blocks == 1 {
+		what = fmt.Sprintf("the block this run wrote to it (%s, %d result lines, %d bytes)", roundsText(e.Rounds), e.Results, e.Size)
+	}
+	verdict := "cannot be told from what others wrote"
+	if e.Lost {
+		verdict = "are lost"
+		if e.Blocks == 1 {
+			verdict = "is lost"
+		}
+	}
+	return fmt.Sprintf("the %s results file %s %s during the run: %s %s\nhint: nothing else may write to, move or delete the files in {out} while benchgate runs (a second run on the same directory, a cleanup step, the benchmarks themselves); run again",
+		e.Side, e.File, e.Problem, what, verdict)
+}
+
+func roundsText(r string) string {
+	if strings.Contains(r, "-") {
+		return "rounds " + r
+	}
+	return "round " + r
+}

@@ -21,12 +21,17 @@ type Manifest struct {
 	// Interleave is what the rounds alternated the sides by: "package"
 	// or "benchmark" (a package whose benchmarks could not be listed ran
 	// whole: its Benchmarks are empty).
-	Interleave string        `json:"interleave,omitempty"`
+	Interleave string `json:"interleave,omitempty"`
+	// RunID is the run=... every block header in the results files
+	// carries.
+	RunID      string        `json:"run_id"`
 	RoundsDone int           `json:"rounds_done"`
 	Runs       []RunRecord   `json:"runs"`
 	ElapsedNS  time.Duration `json:"elapsed_ns"`
 	BenchNS    time.Duration `json:"bench_ns"`
-	Error      string        `json:"error,omitempty"`
+	// Skipped are the benchmarks every side that ran them skipped.
+	Skipped []Skipped `json:"skipped,omitempty"`
+	Error   string    `json:"error,omitempty"`
 }
 
 // ManifestSide describes one side in the manifest.
@@ -39,6 +44,12 @@ type ManifestSide struct {
 	Why       string    `json:"why,omitempty"`
 	File      string    `json:"file"`
 	Packages  []Package `json:"packages"`
+	// Results, Rejected and NotConfig count the file's result lines, the
+	// result lines commented out as not asked for, and the lines
+	// commented out as not configuration (see SideResult).
+	Results   int `json:"results"`
+	Rejected  int `json:"rejected,omitempty"`
+	NotConfig int `json:"not_config,omitempty"`
 }
 
 // ManifestFile is the manifest's file name inside the results directory.
@@ -57,8 +68,8 @@ func (st *runState) writeManifest(runErr error) error {
 	}
 	m := Manifest{
 		Packages: st.plan.Packages, Suite: st.plan.Suite, Bench: st.plan.Bench, Benchtime: st.plan.Benchtime,
-		Rounds: st.plan.Rounds, RoundsDone: st.out.RoundsDone, Runs: st.out.Runs,
-		ElapsedNS: st.out.Elapsed, BenchNS: st.out.BenchTime,
+		Rounds: st.plan.Rounds, RunID: st.runID, RoundsDone: st.out.RoundsDone, Runs: st.out.Runs,
+		ElapsedNS: st.out.Elapsed, BenchNS: st.out.BenchTime, Skipped: st.out.Skipped,
 	}
 	if st.plan.Protocol != plan.Sequential {
 		m.Interleave = string(st.plan.Interleave)
@@ -68,7 +79,8 @@ func (st *runState) writeManifest(runErr error) error {
 	}
 	for _, s := range st.out.Sides {
 		m.Sides = append(m.Sides, ManifestSide{Name: s.Name, Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain,
-			GoVersion: s.GoVersion, Why: s.Why, File: filepath.Base(s.File), Packages: s.Packages})
+			GoVersion: s.GoVersion, Why: s.Why, File: filepath.Base(s.File), Packages: s.Packages,
+			Results: s.Results, Rejected: s.Rejected, NotConfig: s.NotConfig})
 	}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // resultName is the benchmark name a result line starts with.
@@ -142,9 +143,11 @@ const maxLine = compare.MaxLine
 
 // lineWriter writes whole lines to w. A line longer than max is replaced
 // by a comment saying so; a last line without a newline gets one on
-// Close. On the way it reads the output as go test would print it: it
-// counts result lines, notes the first result line that is garbled, and
-// whether the binary printed PASS.
+// Close. On the way it reads the output as go test would print it and
+// applies the rules of outputrules.go: it counts the results the process
+// was asked for and comments out the lines it may not print (see there),
+// notes the first result line that is garbled, the benchmarks that
+// skipped, and whether the binary printed PASS.
 type lineWriter struct {
 	w    io.Writer
 	max  int
@@ -152,7 +155,30 @@ type lineWriter struct {
 	over int // bytes of the current line beyond buf, when it is too long
 	err  error
 
+	// sel is what the process was asked to run; nil accepts any result.
+	sel *selection
+	hdr header
+
 	results int
+	// names are the accepted results' names, in order.
+	names []string
+	seen  map[string]bool
+	// duplicate is the first result name printed twice.
+	duplicate string
+	// rejected counts result lines of benchmarks the process was not
+	// asked to run; firstRejected is the first of them.
+	rejected      int
+	firstRejected string
+	// notConfig counts lines written as comments because they would
+	// have set configuration or unit metadata; firstNotConfig is the
+	// first.
+	notConfig      int
+	firstNotConfig string
+	skips          []skip
+	// logged are the log lines (indented) since the last benchmark
+	// started: a skip's reason.
+	logged []string
+
 	// garbled is the first line that starts like a result (a benchmark
 	// name, then blanks) but is not one: output printed while the
 	// benchmark ran, or a crash, cut it.
@@ -168,6 +194,27 @@ type lineWriter struct {
 	crash     []string
 	crashMore int
 }
+
+// newLineWriter is a lineWriter for the output of a process of package
+// pkg (import path) that was asked to run sel.
+func newLineWriter(w io.Writer, pkg string, sel *selection) *lineWriter {
+	return &lineWriter{w: w, max: maxLine, sel: sel, hdr: header{pkg: pkg}}
+}
+
+// resetConfig writes a configuration line with an empty value for each
+// key, which deletes it: benchfmt keeps configuration across processes
+// and files' blocks until it changes.
+func (l *lineWriter) resetConfig(keys []string) error {
+	for _, k := range keys {
+		if l.err == nil {
+			_, l.err = fmt.Fprintf(l.w, "%s:\n", k)
+		}
+	}
+	return l.err
+}
+
+// configKeys are the configuration keys the process's header set.
+func (l *lineWriter) configKeys() []string { return l.hdr.set }
 
 // crashLines is how many lines of a crash lineWriter keeps.
 const crashLines = 20
@@ -221,31 +268,124 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 	return n, l.err
 }
 
-// flush writes the current line.
+// flush writes the current line, or what stands for it.
 func (l *lineWriter) flush() {
+	defer func() { l.buf, l.over = l.buf[:0], 0 }()
 	if l.err != nil {
 		return
 	}
 	if l.over > 0 {
-		_, l.err = fmt.Fprintf(l.w, "# benchgate: a line of output of %d bytes was left out (longer than %d)\n", len(l.buf)+l.over, l.max)
-	} else {
-		switch {
-		case resultRE.Match(l.buf):
-			l.results++
-		case bytes.HasPrefix(l.buf, []byte("Benchmark")) && bytes.ContainsAny(l.buf, " \t"):
-			if l.garbled == "" {
-				l.garbled, l.garbledIn = string(l.buf), l.started
-			}
-		case bytes.HasPrefix(l.buf, []byte("Benchmark")):
-			l.started = string(l.buf)
-		case string(bytes.TrimRight(l.buf, "\r")) == "PASS":
-			l.pass = true
+		l.comments(l.hdr.drop(), notConfigComment)
+		if l.err == nil {
+			_, l.err = fmt.Fprintf(l.w, "# benchgate: a line of output of %d bytes was left out (longer than %d)\n", len(l.buf)+l.over, l.max)
 		}
-		l.keep(strings.ToValidUTF8(string(l.buf), "\uFFFD"))
-		l.buf = append(l.buf, '\n')
-		_, l.err = l.w.Write(l.buf)
+		return
 	}
-	l.buf, l.over = l.buf[:0], 0
+	raw := string(l.buf)
+	line := strings.TrimRight(raw, "\r")
+	l.keep(strings.ToValidUTF8(line, "\uFFFD"))
+	if key, value, ok := configLine(line); ok {
+		drop, kept := l.hdr.add(raw, key, value)
+		l.comments(drop, notConfigComment)
+		if !kept {
+			l.comments([]string{raw}, notConfigComment)
+		}
+		return
+	}
+	if strings.HasPrefix(line, "Benchmark") {
+		hdr, drop := l.hdr.benchmark()
+		l.comments(drop, notConfigComment)
+		for _, h := range hdr {
+			l.write(h)
+		}
+		l.benchmarkLine(raw, line)
+		return
+	}
+	l.comments(l.hdr.drop(), notConfigComment)
+	switch {
+	case strings.HasPrefix(line, "# benchgate:"):
+		// Only benchgate writes its comments, block headers above all.
+		l.comments([]string{raw}, printedComment)
+		return
+	case testingUnit(line):
+		l.comments([]string{raw}, notUnitComment)
+		return
+	case skipName(line) != "":
+		l.skips = append(l.skips, skip{name: skipName(line), reason: reasonOf(l.logged)})
+	case strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t"):
+		if len(l.logged) < skipReasonLines {
+			l.logged = append(l.logged, line)
+		}
+	case line == "PASS":
+		l.pass = true
+	}
+	l.write(raw)
+}
+
+// benchmarkLine handles a line that starts with "Benchmark": a result, a
+// garbled result, or (with -test.v) a benchmark's name as it starts.
+func (l *lineWriter) benchmarkLine(raw, line string) {
+	switch {
+	case resultRE.MatchString(line):
+		name := resultName(line)
+		why := ""
+		switch {
+		case l.sel != nil && !l.sel.result(name):
+			why = rejectedComment
+		case l.sel != nil && !startedAs(l.started, name):
+			why = notRunningComment
+		}
+		switch {
+		case why != "":
+			l.rejected++
+			if l.firstRejected == "" {
+				l.firstRejected = brief.Clip(strings.ToValidUTF8(line, "\uFFFD"), 200)
+			}
+			l.comments([]string{raw}, why)
+			return
+		case l.seen[name]:
+			if l.duplicate == "" {
+				l.duplicate = name
+			}
+			l.comments([]string{raw}, duplicateComment)
+			return
+		}
+		if l.seen == nil {
+			l.seen = map[string]bool{}
+		}
+		l.seen[name] = true
+		l.names = append(l.names, name)
+		l.results++
+	case strings.ContainsAny(line, " \t"):
+		if l.garbled == "" {
+			l.garbled, l.garbledIn = line, l.started
+		}
+	default:
+		l.started = line
+		l.logged = l.logged[:0]
+	}
+	l.write(raw)
+}
+
+// write writes one line as it was printed.
+func (l *lineWriter) write(raw string) {
+	if l.err == nil {
+		_, l.err = io.WriteString(l.w, raw+"\n")
+	}
+}
+
+// comments writes lines as comments behind prefix, cut so that the
+// comment is no longer than a line may be.
+func (l *lineWriter) comments(lines []string, prefix string) {
+	for _, raw := range lines {
+		if prefix == notConfigComment || prefix == notUnitComment {
+			l.notConfig++
+			if l.firstNotConfig == "" {
+				l.firstNotConfig = brief.Clip(strings.ToValidUTF8(strings.TrimRight(raw, "\r"), "\uFFFD"), 200)
+			}
+		}
+		l.write(prefix + brief.Clip(raw, max(l.max-len(prefix)-len("…"), 0)))
+	}
 }
 
 // Close writes an unfinished last line.
@@ -253,6 +393,7 @@ func (l *lineWriter) Close() error {
 	if len(l.buf) > 0 || l.over > 0 {
 		l.flush()
 	}
+	l.comments(l.hdr.drop(), notConfigComment)
 	return l.err
 }
 

@@ -63,22 +63,28 @@ func (st *runState) header(s *SideResult, pkg *Package, round int, fn string) st
 	if s.Toolchain != "" {
 		header += " GOTOOLCHAIN=" + s.Toolchain
 	}
-	return header
+	return header + " run=" + st.runID
 }
 
 // runOne runs pkg's binary for side s in round r: the benchmarks bench
 // selects, of the top-level function fn if not empty.
 func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, round int, fn, bench string) error {
-	f, err := os.OpenFile(s.File, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	f, err := openResults(s)
 	if err != nil {
-		return fmt.Errorf("opening results file: %w", err)
+		return err
 	}
 	defer f.Close()
-	if _, err := fmt.Fprintf(f, "%s\n", st.header(s, pkg, round, fn)); err != nil {
+	bw := &blockWriter{w: f, sum: s.file.sum}
+	defer s.wrote(bw, round+1)
+	if _, err := fmt.Fprintf(bw, "%s\n", st.header(s, pkg, round, fn)); err != nil {
 		return fmt.Errorf("writing results file: %w", err)
 	}
+	sel := st.selection(pkg, bench)
 	tw := &tailWriter{max: 64 << 10}
-	lw := &lineWriter{w: f, max: maxLine}
+	lw := newLineWriter(bw, pkg.ImportPath, sel)
+	if err := lw.resetConfig(s.config); err != nil {
+		return fmt.Errorf("writing results file: %w", err)
+	}
 	w := io.MultiWriter(lw, tw)
 
 	// The testing package's -test.timeout does not cover benchmarks (its
@@ -102,7 +108,7 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 	if err := lw.Close(); err != nil {
 		return fmt.Errorf("writing results file: %w", err)
 	}
-	s.Results += lw.results
+	s.tally(lw)
 	rec := RunRecord{Side: s.Name, Round: round + 1, Package: pkg.ImportPath, Benchmark: fn, Duration: d}
 	if runErr != nil {
 		rec.Error = runErr.Error()
@@ -112,7 +118,10 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 		return fmt.Errorf("writing results file: %w", err)
 	}
 	if runErr == nil {
-		return st.checkOutput(s, pkg, round, tw, lw)
+		if err := st.checkOutput(s, pkg, round, tw, lw); err != nil {
+			return err
+		}
+		return st.checkResults(st.sideIndex(s), pkg, round, sel, lw, tw)
 	}
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted in round %d; results measured so far are kept in %s: %w",

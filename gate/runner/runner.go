@@ -17,6 +17,26 @@
 // with their toolchains, the packages and every process with its
 // duration. It is written when the run ends, also when it fails.
 //
+// The directory is locked while a run uses it ([LockResultsDir]): a second
+// run in it is refused before it builds anything. Every block header
+// carries the run's random id (run=...), and a results file is checked
+// before each block is appended (still the file this run made, exactly as
+// long as this run made it) and read back before anything compares it
+// (every header this side's and this run's, the bytes the ones written);
+// a file that was deleted, cut short or written to by someone else is a
+// [ResultsFileError], and is never made again.
+//
+// # What a process may write
+//
+// A benchmark process is a stranger's code sharing standard output with
+// the testing package, so its output is not copied as it is (see
+// outputrules.go): configuration lines count only from the header the
+// testing package prints before the first benchmark, every block resets
+// the configuration of the one before, and any other "key: value" line
+// becomes a comment; a result line counts only for a benchmark the
+// process was asked to run, while it runs, once. The rest is commented out
+// and counted ([SideResult].Rejected, NotConfig).
+//
 // # Processes
 //
 // The go command runs for three things only, in the side's source
@@ -37,7 +57,14 @@
 // A run fails (with a [BenchmarkFailedError]) when a binary exits non-zero
 // or is killed at the timeout, and also when it exits 0 but its output is
 // not what go test prints: a line that starts like a result but is not one
-// (garbled, or printed by the benchmark), or no final PASS. Binaries run
+// (garbled, or printed by the benchmark), two results of one benchmark,
+// or no final PASS. A benchmark that went missing is a failure too: one
+// skipped on one side and measured on another (the error quotes the
+// skip's reason), and one that reported results in earlier rounds and
+// none in a later one. Every binary lists its benchmark functions
+// (-test.list) first, in every mode, so that package pipeline can tell a
+// function a side does not have (new, removed) from one that reported
+// nothing. Binaries run
 // with -test.v, so each benchmark's name is printed when it starts, and the
 // error can name the benchmark that hung, crashed or exited. Output lines
 // longer than benchfmt can read are left out of the results file, so that
@@ -77,6 +104,10 @@ type Options struct {
 	Go string
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Lock is the caller's lock on the plan's results directory (see
+	// LockResultsDir), for a caller that reads the results after Run;
+	// nil means Run locks the directory itself while it runs.
+	Lock *DirLock
 	// Next is asked, after the plan's minimum rounds and after each
 	// extra round, which benchmarks need another round: it returns their
 	// names as benchstat shows them ("RSA/bits=2048/op=verify") per
@@ -98,9 +129,12 @@ type Package struct {
 	// Binary is the test binary built for this side.
 	Binary string `json:"-"`
 	// Benchmarks are the top-level benchmark functions the binary has
-	// that the plan's -bench selects, in source order; listed only when
-	// the plan interleaves by benchmark.
+	// that the plan's -bench selects, in source order (-test.list).
 	Benchmarks []string `json:"benchmarks,omitempty"`
+	// Listed reports that Benchmarks are known: the binary listed its
+	// functions. Where they are not, a benchmark without results cannot
+	// be told from one the side does not have.
+	Listed bool `json:"listed"`
 }
 
 // SideResult is what happened to one side.
@@ -113,11 +147,25 @@ type SideResult struct {
 	File string
 	// Results counts the benchmark result lines written to File.
 	Results int
+	// Rejected counts the result lines of benchmarks a process was not
+	// asked to run, which are comments in File; FirstRejected is the
+	// first of them.
+	Rejected      int
+	FirstRejected string
+	// NotConfig counts the lines a process printed that would have set
+	// configuration or unit metadata, which are comments in File;
+	// FirstNotConfig is the first of them.
+	NotConfig      int
+	FirstNotConfig string
 	// Packages are the packages built for this side.
 	Packages []Package
 	// srcDir is where the side's packages are resolved from.
 	srcDir string
 	env    []string
+	// file is what this run wrote to File; config the configuration
+	// keys its last block set.
+	file   resultsFile
+	config []string
 }
 
 // Label describes the side, with the toolchain that built it.
@@ -163,6 +211,18 @@ type Outcome struct {
 	BenchTime time.Duration
 	// BuildTime is the wall time spent preparing and building.
 	BuildTime time.Duration
+	// Skipped are the benchmarks that were skipped on every side that
+	// ran them, so that nothing was measured of them.
+	Skipped []Skipped
+}
+
+// Skipped is a benchmark a side skipped (b.Skip).
+type Skipped struct {
+	Side      string `json:"side"`
+	Package   string `json:"package"`
+	Benchmark string `json:"benchmark"`
+	// Reason is what the benchmark logged before it skipped.
+	Reason string `json:"reason"`
 }
 
 // Files returns the results file of each side, in side order.
@@ -193,6 +253,11 @@ type runState struct {
 	// of every side's binary in first-seen order; only for packages that
 	// run a function at a time (-interleave benchmark, every side listed).
 	functions map[string][]string
+	// runID names this run in every block header.
+	runID string
+	// measured is what each side's processes have reported so far, per
+	// package (see results.go).
+	measured map[measuredKey]*measured
 }
 
 // Run carries out p. It returns the outcome, and an error if the run did not
@@ -213,23 +278,33 @@ func Run(ctx context.Context, p *plan.Plan, opts Options) (out *Outcome, err err
 	st.started = start
 	defer func() {
 		st.out.Elapsed = st.now().Sub(start)
+		// The manifest first: the cleanups release the results
+		// directory's lock.
+		werr := st.writeManifest(err)
 		for i := len(st.cleanup) - 1; i >= 0; i-- {
 			st.cleanup[i]()
 		}
-		if werr := st.writeManifest(err); werr != nil && err == nil {
+		if werr != nil && err == nil {
 			err = werr
 		}
 	}()
 
-	if err := os.MkdirAll(p.ResultsDir, 0o755); err != nil {
-		return st.out, fmt.Errorf("creating results directory: %w", err)
+	if opts.Lock == nil {
+		lock, err := LockResultsDir(p.ResultsDir)
+		if err != nil {
+			return st.out, err
+		}
+		st.cleanup = append(st.cleanup, lock.Unlock)
+	} else if opts.Lock.dir != p.ResultsDir {
+		return st.out, fmt.Errorf("the lock held is on %s, not on the results directory %s", opts.Lock.dir, p.ResultsDir)
+	}
+	if st.runID, err = newRunID(); err != nil {
+		return st.out, err
 	}
 	for _, s := range p.Sides {
 		sr := &SideResult{Side: s, File: filepath.Join(p.ResultsDir, s.Name+".txt")}
-		// A new run starts new files; results of a previous run in the
-		// same directory are replaced, not mixed in.
-		if err := os.WriteFile(sr.File, nil, 0o644); err != nil {
-			return st.out, fmt.Errorf("creating results file: %w", err)
+		if err := createResults(sr); err != nil {
+			return st.out, err
 		}
 		st.out.Sides = append(st.out.Sides, sr)
 	}
@@ -242,13 +317,15 @@ func Run(ctx context.Context, p *plan.Plan, opts Options) (out *Outcome, err err
 	if err := st.prepare(ctx); err != nil {
 		return st.out, err
 	}
-	if p.Interleave == plan.ByBenchmark && p.Protocol != plan.Sequential {
-		if err := st.listBenchmarks(ctx); err != nil {
-			return st.out, err
-		}
+	if err := st.listBenchmarks(ctx); err != nil {
+		return st.out, err
 	}
 	st.out.BuildTime = st.now().Sub(start)
-	return st.out, st.rounds(ctx)
+	if err := st.rounds(ctx); err != nil {
+		return st.out, err
+	}
+	st.out.Skipped = st.skippedEverywhere()
+	return st.out, st.verifyResults()
 }
 
 func (st *runState) progress(format string, args ...any) {

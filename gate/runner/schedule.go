@@ -157,10 +157,14 @@ func (st *runState) units(ip string, names []string) []unit {
 }
 
 // listBenchmarks asks each binary which top-level benchmark functions it
-// has (-test.list), keeping those -bench selects, and sets st.functions.
-// A package whose binary cannot list them, on any side, runs a package at
-// a time, as before, with a note.
+// has (-test.list), keeping those -bench selects, in every mode: a
+// function a side lists must report results there, and only a function
+// one side does not list at all is new or removed. When the plan
+// interleaves by benchmark it also sets st.functions; a package whose
+// binary cannot list its functions, on any side, or takes long to start,
+// then runs a package at a time, as before, with a note.
 func (st *runState) listBenchmarks(ctx context.Context) error {
+	byBenchmark := st.plan.Interleave == plan.ByBenchmark && st.plan.Protocol != plan.Sequential
 	whole := map[string]bool{}
 	for _, s := range st.out.Sides {
 		for i := range s.Packages {
@@ -176,14 +180,11 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 				if ctx.Err() != nil {
 					return ctx.Err()
 				}
-				st.progress("warning: %s: listing the benchmarks of %s failed (%v); its benchmarks run in one process per side per round", s.Name, pkg.ImportPath, err)
-				whole[pkg.ImportPath] = true
-				continue
-			}
-			if d > slowStart {
-				// A TestMain that sets up something heavy would pay for it
-				// once per benchmark function and round.
-				st.progress("%s: the test binary of %s took %s to start and list its benchmarks (a TestMain's setup?), so its benchmarks run in one process per side per round", s.Name, pkg.ImportPath, d.Round(time.Millisecond))
+				then := "a benchmark it does not report is then taken for one it does not have"
+				if byBenchmark {
+					then = "its benchmarks run in one process per side per round, and " + then
+				}
+				st.progress("warning: %s: listing the benchmarks of %s failed (%v); %s", s.Name, pkg.ImportPath, err, then)
 				whole[pkg.ImportPath] = true
 				continue
 			}
@@ -194,10 +195,23 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 				// that lists nothing at all (a TestMain that never calls
 				// m.Run) is broken. Run as a whole, the missing PASS
 				// says so, where skipping it would measure nothing.
-				st.progress("%s: the test binary of %s listed no tests or benchmarks, so it runs as a whole, one process per side per round", s.Name, pkg.ImportPath)
+				if byBenchmark {
+					st.progress("%s: the test binary of %s listed no tests or benchmarks, so it runs as a whole, one process per side per round", s.Name, pkg.ImportPath)
+				}
+				whole[pkg.ImportPath] = true
+				continue
+			}
+			pkg.Listed = true
+			if byBenchmark && d > slowStart {
+				// A TestMain that sets up something heavy would pay for it
+				// once per benchmark function and round.
+				st.progress("%s: the test binary of %s took %s to start and list its benchmarks (a TestMain's setup?), so its benchmarks run in one process per side per round", s.Name, pkg.ImportPath, d.Round(time.Millisecond))
 				whole[pkg.ImportPath] = true
 			}
 		}
+	}
+	if !byBenchmark {
+		return nil
 	}
 	st.functions = map[string][]string{}
 	n := 0
@@ -251,6 +265,10 @@ func (st *runState) adaptiveRounds(ctx context.Context, pkgs []string, roundsSta
 				st.progress("adaptive: stopping after %d rounds: another round would pass the %s time budget", r, p.TimeBudget)
 				return nil
 			}
+		}
+		// Next compares the files: they must be this run's.
+		if err := st.verifyResults(); err != nil {
+			return err
 		}
 		sel, err := st.opts.Next(r)
 		if err != nil {

@@ -1,0 +1,266 @@
+package pipeline
+
+// Benchmarks that went missing on one side. A benchmark with results on
+// one side only is new or removed when the other side's test binary does
+// not have its function (-test.list says so); when it does, the benchmark
+// was not measured there (skipped, renamed sub-benchmarks, results in
+// another configuration), and passing the gate without it would be a
+// silent pass. That is an error, exit code 3, like a benchmark that
+// failed.
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
+	"github.com/benchgate/benchgate/gate/usage"
+)
+
+// MissingResultsError says that benchmark functions that both sides'
+// test binaries list have results on one side only. It maps to exit
+// code 3: the benchmarks ran, but something they should have measured
+// was not measured.
+type MissingResultsError struct {
+	Missing []Missing
+}
+
+// Missing is one benchmark function without results on one side.
+type Missing struct {
+	// Package is the import path; Function the benchmark function
+	// ("BenchmarkSlow").
+	Package  string
+	Function string
+	// Side has no results of it in Config; Other has.
+	Side, Other string
+	// Config is the configuration of Other's results, as "key=value"
+	// words; Elsewhere, where Side has results of the function in
+	// another configuration, that one.
+	Config, Elsewhere string
+	// Unlisted reports that Side's binary could not be listed, so
+	// whether it has the function is not known.
+	Unlisted bool
+}
+
+// Error renders the problem in command-line words.
+func (e *MissingResultsError) Error() string { return e.Render(usage.Flags) }
+
+// Render renders the problem in the words of st.
+func (e *MissingResultsError) Render(st usage.Style) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d benchmark function(s) have results on one side only, although both sides have them:", len(e.Missing))
+	for i, m := range e.Missing {
+		if i == 10 {
+			fmt.Fprintf(&b, "\n  ... and %d more", len(e.Missing)-i)
+			break
+		}
+		has := fmt.Sprintf("%s's test binary lists it", m.Side)
+		if m.Unlisted {
+			has = fmt.Sprintf("%s's test binary could not be listed, so it may have it", m.Side)
+		}
+		fmt.Fprintf(&b, "\n  %s (%s): results on %s, none on %s, although %s", m.Function, m.Package, m.Other, m.Side, has)
+		if m.Elsewhere != "" {
+			fmt.Fprintf(&b, "; %s's results of it are in another configuration (%s, where %s's are %s)", m.Side, m.Elsewhere, m.Other, m.Config)
+		}
+	}
+	b.WriteString("\nhint: a benchmark that is not measured on one side cannot be compared, and leaving it out would pass the gate without measuring it. " +
+		"It skipped, renamed its sub-benchmarks, or printed its results under another configuration; make it report the same way on both sides, or leave it out of {bench}")
+	return st.Render(b.String())
+}
+
+// side is what one side's listing says of a benchmark function.
+type side struct {
+	// lists: its binary lists the function; unknown: a binary that
+	// could have it could not be listed.
+	lists, unknown bool
+}
+
+// listing is what side s's binaries list of function fn in package pkg
+// (any package, where pkg is not known).
+func listing(s *runner.SideResult, pkg, fn string) side {
+	var out side
+	for _, p := range s.Packages {
+		if pkg != "" && p.ImportPath != pkg {
+			continue
+		}
+		switch {
+		case !p.Listed:
+			out.unknown = true
+		case slices.Contains(p.Benchmarks, fn):
+			out.lists = true
+		}
+	}
+	return out
+}
+
+// rowGroup is the rows of one function in one configuration.
+type rowGroup struct {
+	pkg, fn, config string
+	has             [2]bool
+}
+
+// groups gathers res's comparisons by function and configuration, in
+// order.
+func groups(comparisons []compare.Comparison) []*rowGroup {
+	var out []*rowGroup
+	index := map[string]*rowGroup{}
+	for _, c := range comparisons {
+		fn := plan.Function("Benchmark" + c.Benchmark)
+		config := configWords(c)
+		k := fn + "\x00" + config
+		g := index[k]
+		if g == nil {
+			g = &rowGroup{pkg: c.Config["pkg"], fn: fn, config: config}
+			index[k] = g
+			out = append(out, g)
+		}
+		g.has[0] = g.has[0] || c.Base != nil
+		g.has[1] = g.has[1] || c.Head != nil
+	}
+	return out
+}
+
+func configWords(c compare.Comparison) string {
+	var kv []string
+	for _, k := range c.ConfigOrder {
+		kv = append(kv, k+"="+c.Config[k])
+	}
+	return strings.Join(kv, " ")
+}
+
+// missingResults finds the benchmark functions that have results on one
+// side only although that side's binary lists them (or could not be
+// listed).
+func missingResults(out *runner.Outcome, res *compare.Result) error {
+	if len(out.Sides) < 2 {
+		return nil
+	}
+	gs := groups(res.Comparisons)
+	var missing []Missing
+	for _, g := range gs {
+		if g.has[0] == g.has[1] {
+			continue
+		}
+		m, o := 1, 0 // the side without results, and the one with
+		if g.has[1] {
+			m, o = 0, 1
+		}
+		l := listing(out.Sides[m], g.pkg, g.fn)
+		if !l.lists && !l.unknown {
+			continue // new or removed
+		}
+		miss := Missing{Package: g.pkg, Function: g.fn, Side: out.Sides[m].Name, Other: out.Sides[o].Name, Config: g.config, Unlisted: !l.lists}
+		if miss.Package == "" {
+			miss.Package = "package unknown"
+		}
+		for _, h := range gs {
+			if h.fn == g.fn && h.pkg == g.pkg && h.has[m] && h.config != g.config {
+				miss.Elsewhere = h.config
+				break
+			}
+		}
+		missing = append(missing, miss)
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return &MissingResultsError{Missing: missing}
+}
+
+// checkMissing reads what a run measured and returns a
+// *MissingResultsError if a benchmark went missing on one side. Files it
+// cannot read are left to the comparison, which reports them.
+func checkMissing(out *runner.Outcome, opts compare.Options) error {
+	files := out.Files()
+	if len(files) < 2 {
+		return nil
+	}
+	res, err := compare.Load(files[:1], files[1:2], opts)
+	if err != nil {
+		return nil
+	}
+	return missingResults(out, res)
+}
+
+// runNotes are the report's notes about what the run's files hold besides
+// the comparisons: the benchmarks only one side has, by name; result lines
+// and configuration lines the processes printed that were not taken as
+// such; benchmarks skipped on every side.
+func runNotes(out *runner.Outcome, rep *report.Report) []string {
+	var notes []string
+	// A run that failed part way has rows on one side only because it
+	// stopped; the error says why.
+	for _, st := range []decide.Status{decide.Removed, decide.New} {
+		if rep.Verdict == decide.ErrorVerdict {
+			break
+		}
+		if n := onlyOnOneSide(rep, st); n != "" {
+			notes = append(notes, n)
+		}
+	}
+	for _, s := range out.Sides {
+		file := filepath.Base(s.File)
+		if s.Rejected > 0 {
+			notes = append(notes, fmt.Sprintf("%s: %d result line(s) rejected, printed for a benchmark the process was not asked to run or while another benchmark ran (by the code under test, not by the testing package): they are comments in %s and were not compared; the first: %q",
+				s.Name, s.Rejected, file, s.FirstRejected))
+		}
+		if s.NotConfig > 0 {
+			notes = append(notes, fmt.Sprintf("%s: %d line(s) printed by the code under test look like configuration or unit metadata but are not the testing package's: they are comments in %s and configure nothing; the first: %q",
+				s.Name, s.NotConfig, file, s.FirstNotConfig))
+		}
+	}
+	type key struct{ pkg, bench string }
+	skipped := map[key][]string{}
+	reasons := map[key]string{}
+	var order []key
+	for _, sk := range out.Skipped {
+		k := key{sk.Package, sk.Benchmark}
+		if _, ok := skipped[k]; !ok {
+			order = append(order, k)
+			reasons[k] = sk.Reason
+		}
+		skipped[k] = append(skipped[k], sk.Side)
+	}
+	for _, k := range order {
+		notes = append(notes, fmt.Sprintf("%s (%s) was skipped on %s (%s), so it was not measured", k.bench, k.pkg, strings.Join(skipped[k], " and "), reasons[k]))
+	}
+	return notes
+}
+
+// onlyOnOneSide names the benchmarks with status st (new or removed).
+func onlyOnOneSide(rep *report.Report, st decide.Status) string {
+	absent, present := "head", "base"
+	if st == decide.New {
+		absent, present = "base", "head"
+	}
+	seen := map[string]bool{}
+	var names []string
+	for _, d := range rep.Decisions {
+		if d.Status != st {
+			continue
+		}
+		name := d.Benchmark
+		if pkg := d.Config["pkg"]; pkg != "" {
+			name += " (" + pkg + ")"
+		}
+		if !seen[name] {
+			seen[name] = true
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	more := ""
+	if len(names) > 10 {
+		more = fmt.Sprintf(" and %d more", len(names)-10)
+		names = names[:10]
+	}
+	return fmt.Sprintf("%s: %s%s: only %s has these benchmarks (its test binary lists the function, %s's does not, or %s's function has no such sub-benchmark), so they were not compared",
+		st, strings.Join(names, ", "), more, present, absent, absent)
+}

@@ -1,0 +1,76 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/usage"
+)
+
+// LockFile is the lock file's name inside the results directory.
+const LockFile = "benchgate.lock"
+
+// DirLock is a run's hold on its results directory. Two runs that share
+// one directory would append their blocks to the same base.txt and
+// head.txt, and each would then compare both runs' samples as its own;
+// with the lock the second run is refused before it builds anything.
+//
+// The lock is an advisory lock (flock) on LockFile, which holds the pid
+// of the run that has it. The kernel releases it when the process exits,
+// however it exits; Unlock releases it earlier. Where flock is not
+// available (not a unix system) the lock is taken but excludes nobody.
+type DirLock struct {
+	dir string
+	f   *os.File
+}
+
+// LockResultsDir creates the results directory dir if needed and locks
+// it. If another process holds the lock, the error is a *usage.Error
+// that names the directory and, where it can tell, the other process.
+func LockResultsDir(dir string) (*DirLock, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("creating results directory: %w", err)
+	}
+	path := filepath.Join(dir, LockFile)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("locking the results directory: %w", err)
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		if !errors.Is(err, errLocked) {
+			return nil, fmt.Errorf("locking the results directory %s: %w", dir, err)
+		}
+		who := "another benchgate run"
+		if b, err := os.ReadFile(path); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(string(b), "pid "))); err == nil && pid > 0 {
+				who += fmt.Sprintf(" (pid %d)", pid)
+			}
+		}
+		return nil, usage.Errorf("give each run its own {out}, or wait until the other run has finished",
+			"the results directory %s is in use by %s: two runs in one directory would mix their results", dir, who)
+	}
+	// Who holds it, for the message of a run that is refused.
+	if err := f.Truncate(0); err == nil {
+		f.WriteAt([]byte(fmt.Sprintf("pid %d\n", os.Getpid())), 0)
+	}
+	return &DirLock{dir: dir, f: f}, nil
+}
+
+// Unlock releases the lock. The lock file stays: removing it would let a
+// third run lock a new file while a second still waits on the old one.
+func (l *DirLock) Unlock() {
+	if l == nil || l.f == nil {
+		return
+	}
+	unlockFile(l.f)
+	l.f.Close()
+	l.f = nil
+}
+
+// errLocked means another process holds the lock.
+var errLocked = errors.New("locked")
