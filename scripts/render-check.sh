@@ -36,7 +36,7 @@ report() { # NAME ARGS...: a markdown report of benchgate compare ARGS
 	[ -s "$out/$name.md" ] || { echo "no report for $name" >&2; exit 1; }
 }
 report regression gate/report/testdata/base.txt gate/report/testdata/head.txt
-report pass gate/report/testdata/base.txt gate/report/testdata/base.txt
+report pass testdata/render/pass-base.txt testdata/render/pass-head.txt
 report inconclusive testdata/render/inconclusive-base.txt testdata/render/inconclusive-head.txt
 report long-names "$data/grafana-mimir-prometheus/before.txt" "$data/grafana-mimir-prometheus/after.txt"
 report many "$data/cockroach-roachprod-microbench/set-a/pkg_util_hlc-report.log" "$data/cockroach-roachprod-microbench/set-b/pkg_util_hlc-report.log"

@@ -73,7 +73,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	writeSection(ew, "❌ Regressions", regressions, names, false)
 	writeSection(ew, "⚠️ Not decided", doubtful, names, false)
 	writeSection(ew, "🆕 New or removed", missing, names, false)
-	writeChart(ew, append(append(append([]decide.Decision{}, regressions...), doubtful...), improvements...), names)
+	writeChart(ew, chartable(append(append(append([]decide.Decision{}, regressions...), doubtful...), improvements...)), names)
 	writeSection(ew, "✅ Improvements", improvements, names, len(regressions)+len(doubtful) > 0 || len(improvements) > 5)
 
 	if len(r.Notes) > 0 {
@@ -109,6 +109,18 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	return ew.err
 }
 
+// chartable keeps the changes worth a bar: decided ones, and the likely
+// regressions; a row with too few samples says nothing a bar could show.
+func chartable(ds []decide.Decision) []decide.Decision {
+	var out []decide.Decision
+	for _, d := range ds {
+		if d.Status != decide.TooFewSamples && d.Delta != 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // nextStep is the line under the heading: the verdict in words and what
 // to look at first.
 func (r *Report) nextStep() string {
@@ -130,7 +142,7 @@ func (r *Report) nextStep() string {
 			parts = append(parts, fmt.Sprintf("**%s** with too few samples for the test to decide; the rows say how many it needs",
 				plural(k, "comparison", "comparisons")))
 		}
-		return fmt.Sprintf("%s, of %d comparisons. The gate passes meanwhile.", strings.Join(parts, "; "), n)
+		return fmt.Sprintf("Of %d comparisons, %s. The gate passes meanwhile.", n, strings.Join(parts, "; "))
 	}
 	s := fmt.Sprintf("**No regression** beyond the %s threshold in %d comparisons", thresholdText(r.Policy), n)
 	if k := r.Counts[decide.Improvement]; k > 0 {
@@ -333,7 +345,9 @@ func valuesCell(d decide.Decision, s benchunit.Scaler) string {
 		}
 		return s.Format(e.Center)
 	}
-	return f(d.Base) + " → " + f(d.Head)
+	// No-break spaces: the pair stays on one line, and the evidence
+	// column wraps instead.
+	return f(d.Base) + "\u00a0→\u00a0" + f(d.Head)
 }
 
 func markdownStatus(d decide.Decision) string {
