@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/benchgate/benchgate/gate/compare"
@@ -107,6 +108,43 @@ func TestJSONContract(t *testing.T) {
 	for _, s := range []string{"regression", "improvement", "new", "removed", "too-few-samples", "unchanged"} {
 		if !seen[s] {
 			t.Errorf("sample has no %q comparison; the contract test should cover it", s)
+		}
+	}
+}
+
+// TestMarkdownEachRowOnce: every comparison is one row of the markdown
+// report, never two (a regression is not listed again among all the
+// comparisons), and no table has more than four columns.
+func TestMarkdownEachRowOnce(t *testing.T) {
+	rep := sample(t)
+	var b bytes.Buffer
+	if err := rep.WriteMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	names := newNamer(rep.Decisions)
+	rows := map[string]int{}
+	unit := ""
+	for _, l := range strings.Split(b.String(), "\n") {
+		if !strings.HasPrefix(l, "| ") {
+			continue
+		}
+		cells := splitRow(l)
+		if len(cells) > 4 {
+			t.Errorf("a row of %d columns: %q", len(cells), l)
+		}
+		if strings.HasPrefix(l, "|---") {
+			continue
+		}
+		if c := strings.TrimSpace(cells[0]); !strings.HasPrefix(c, "`") {
+			unit = c // a header row: the unit
+			continue
+		}
+		rows[strings.Trim(cells[0], "` ")+" "+unit]++
+	}
+	for _, d := range rep.Decisions {
+		key := names.short(d.Benchmark) + " " + d.Unit
+		if rows[key] != 1 {
+			t.Errorf("%s is in %d rows, want 1", key, rows[key])
 		}
 	}
 }
