@@ -9,7 +9,8 @@ import (
 )
 
 // TestWorkflowsDoNotPersistCredentials checks every workflow the README
-// shows and every workflow under testdata/action: each actions/checkout
+// shows, this repository's own (.github/workflows) and every workflow
+// under testdata/action: each actions/checkout
 // step sets persist-credentials: false, so that the token is not left in
 // .git/config, where the code under test (and every worktree, which
 // shares that config) could read it.
@@ -23,7 +24,11 @@ func TestWorkflowsDoNotPersistCredentials(t *testing.T) {
 		workflows = append(workflows, m[1])
 	}
 	files, _ := filepath.Glob("../../testdata/action/*.yml")
-	for _, f := range files {
+	own, _ := filepath.Glob("../../.github/workflows/*.yml")
+	if len(own) < 2 {
+		t.Fatalf("found %d workflows in .github/workflows, want ci.yml and release.yml", len(own))
+	}
+	for _, f := range append(files, own...) {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
