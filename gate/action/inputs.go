@@ -43,6 +43,12 @@ type inputs struct {
 	compareBase, compareHead string
 	comment                  string
 	commentID                string
+	// summary says when the report goes to the job summary: always,
+	// on-regression (when the verdict is not pass) or never.
+	summary string
+	// cc are the people or teams to mention in the comment when the
+	// gate fails ("@octocat", "@org/team").
+	cc []string
 	// commentAuthor is the login the token comments as, for a GitHub
 	// App's token (GET /user cannot say); empty: work it out.
 	commentAuthor string
@@ -70,6 +76,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 		comment:          get("comment", "on-regression"),
 		commentID:        get("comment-id", publish.DefaultCommentID),
 		commentAuthor:    get("comment-author", ""),
+		summary:          get("summary", "always"),
 		token:            get("github-token", ""),
 	}
 	cfg.Packages = strings.Fields(get("packages", ""))
@@ -154,6 +161,18 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	default:
 		errs = append(errs, fmt.Errorf("input run-untrusted-code: %q is not true or false", v))
 	}
+	switch in.summary {
+	case "always", "on-regression", "never":
+	default:
+		errs = append(errs, fmt.Errorf("input summary: %q is not one of always, on-regression, never", in.summary))
+	}
+	for _, m := range strings.FieldsFunc(get("cc", ""), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' }) {
+		if !validMention(m) {
+			errs = append(errs, fmt.Errorf("input cc: %q is not a GitHub login or team such as @octocat or @org/team", m))
+			continue
+		}
+		in.cc = append(in.cc, "@"+strings.TrimPrefix(m, "@"))
+	}
 	if v := in.commentAuthor; v != "" && !ghevent.ValidName(strings.TrimSuffix(v, "[bot]")) {
 		errs = append(errs, fmt.Errorf("input comment-author: %q is not a GitHub login such as my-app[bot]", v))
 	}
@@ -172,6 +191,18 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	}
 	in.run = cfg
 	return in, nil
+}
+
+// validMention reports whether m is a GitHub login or an org/team,
+// with or without the @: nothing else may become a mention in the
+// comment.
+func validMention(m string) bool {
+	m = strings.TrimPrefix(m, "@")
+	org, team, isTeam := strings.Cut(m, "/")
+	if isTeam {
+		return ghevent.ValidName(org) && team != "" && len(team) <= 100 && strings.Trim(team, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") == ""
+	}
+	return ghevent.ValidName(m) && len(m) <= 39
 }
 
 // setChoice parses v into *dst and reports whether it was valid.

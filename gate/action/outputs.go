@@ -27,7 +27,7 @@ func (s *step) setOutputs(rep *report.Report, resultsDir string) {
 	s.a.SetOutput("results-dir", out)
 	s.a.SetOutput("report", filepath.Join(out, "report.md"))
 	s.a.SetOutput("json", filepath.Join(out, "report.json"))
-	if s.w.gh.StepSummary != "" {
+	if s.w.gh.StepSummary != "" && s.wantSummary(rep) {
 		var b strings.Builder
 		rep.WriteMarkdown(&b)
 		// A step summary may hold 1 MiB.
@@ -41,6 +41,18 @@ func (s *step) setOutputs(rep *report.Report, resultsDir string) {
 		s.a.WithFieldsMap(map[string]string{"title": "benchgate: regression"}).Errorf("%s (%s): %s (p=%.3f), threshold %s",
 			report.SanitizeText(d.Benchmark), report.SanitizeText(d.Unit), report.FormatDelta(d), d.P, decide.FormatPercent(d.Threshold))
 	}
+}
+
+// wantSummary says whether the summary input asks for rep in the job
+// summary.
+func (s *step) wantSummary(rep *report.Report) bool {
+	switch s.in.summary {
+	case "never":
+		return false
+	case "on-regression":
+		return rep.Verdict != decide.Pass
+	}
+	return true
 }
 
 // workspaceRel expresses path relative to the workspace when it is inside
@@ -123,6 +135,11 @@ func (s *step) publish(ctx context.Context, rep *report.Report, number int) {
 	}
 	var body strings.Builder
 	rep.WriteMarkdown(&body)
+	if len(in.cc) > 0 && (rep.Verdict == decide.RegressionVerdict || rep.Verdict == decide.ErrorVerdict) {
+		// Only the logins of the cc input, checked when it was read,
+		// can mention anyone: names in the report cannot.
+		fmt.Fprintf(&body, "\ncc %s\n", strings.Join(in.cc, " "))
+	}
 	if url := s.runURL(); url != "" {
 		fmt.Fprintf(&body, "\n<sub>[Workflow run](%s)</sub>\n", url)
 	}
