@@ -48,7 +48,7 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 		}
 	}
 	if cfg.BaseRef != "" || cfg.HeadRef != "" {
-		repo, err := gitx.Open(ctx, dir, runner.ChildEnv(cfg.Environ))
+		repo, err := gitx.Open(ctx, dir, runner.GitEnv(cfg.Environ))
 		if err != nil {
 			return &usage.Error{Msg: "comparing commits needs the repository checked out: " + err.Error(),
 				Hint: "add actions/checkout before benchgate"}
