@@ -32,6 +32,12 @@ RUN git --version && go version
 # also marks the workspace safe.directory). A step's env: overrides both.
 ENV GOTOOLCHAIN=auto GOFLAGS=-buildvcs=false
 
+# The golang image makes GOPATH (/go, with /go/bin first on PATH) writable
+# by everyone. benchgate runs the code under test as unprivileged users;
+# with /go/bin theirs to write, they could plant a "git" or "go" for root
+# to run. The builder gets a GOPATH of its own.
+RUN chmod -R go-w,-t /go
+
 COPY --from=build /out/benchgate /usr/local/bin/benchgate
 
 # Exec form, and the binary itself: the runner passes inputs as INPUT_FAIL-ON

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,7 +52,23 @@ func params(t *testing.T, dir string) testscript.Params {
 			env.Setenv("GIT_COMMITTER_EMAIL", "test@benchgate.invalid")
 			env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 			env.Setenv("HOME", env.WorkDir)
-			return nil
+			// $WORK is private to its owner; PUBLIC is a directory that
+			// other users can reach, for scripts that check what they can
+			// do (benchgate runs benchmarks as other users when root).
+			public, err := os.MkdirTemp("", "benchgate-e2e-public-")
+			if err != nil {
+				return err
+			}
+			env.Defer(func() { os.RemoveAll(public) })
+			env.Setenv("PUBLIC", public)
+			return os.Chmod(public, 0o755)
+		},
+		// [root]: the script runs as root, so benchgate separates users.
+		Condition: func(cond string) (bool, error) {
+			if cond == "root" {
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 	}
 }

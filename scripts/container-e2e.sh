@@ -23,9 +23,11 @@
 #      network: the base commit is fetched from a file:// origin mounted
 #      read-only at the path the clone's remote names;
 #   4. checks the exit code, GITHUB_OUTPUT, the step summary, the results
-#      directory, and that the benchmarks saw no secrets; then an A/A run
-#      (base = head) must pass, and so must an A/A run of the default
-#      configuration, the built-in crypto suite (HMAC only), offline.
+#      directory, and that the benchmarks saw no secrets; then a hostile
+#      pull request (testdata/action/fixture-hostile) must get the same
+#      verdict with every attack denied; then an A/A run (base = head) must
+#      pass, and so must an A/A run of the default configuration, the
+#      built-in crypto suite (HMAC only), offline.
 # Exit status: 0 all checks passed, 1 a check failed, 2 setup failed.
 # The checks' regular expressions contain backquotes (Markdown code).
 # shellcheck disable=SC2016,SC2119
@@ -260,7 +262,86 @@ check "pr: the token is not in the log" not log_has pr ghs_e2eFakeToken
 check "pr: the workspace holds only the results (worktrees removed)" workspace_clean pr bench-results
 [ ${#CHECKS_FAILED[@]} -eq 0 ] || show pr
 
-# 2. A/A: the checked-out commit on both sides passes. These runs check the
+# 2. A hostile pull request: the same regression, and a head whose test
+# code (testdata/action/fixture-hostile, an init in every process) tries
+# what a security probe did: read the tokens from benchgate's
+# /proc/1/environ, append verdict=pass and more to every file command,
+# plant files in the workspace, the results and /go/bin, replace the base
+# side's binary with its own, find the token actions/checkout persists in
+# .git/config, signal PID 1, and leave a setsid grandchild that appends
+# verdict=pass and prints ::error:: once the outputs are written. The
+# benchmarks run as uids of their own (benchgate is root in the
+# container): every attempt must fail, and the verdict and exit code must
+# be those of the code's real speed.
+nfail=${#CHECKS_FAILED[@]}
+saved_origin=("$ORIGIN" "$BASE_SHA" "$HEAD_SHA" "$MERGE_SHA")
+ORIGIN=$WORK/origin-hostile
+make_pr_origin "$ORIGIN" . module "$BG_ROOT/testdata/action/fixture-hostile"
+run_action hostile \
+	packages=./... rounds=10 benchtime=20ms fail-on=regression \
+	results-dir=bench-results github-token=ghs_e2eFakeToken0123456789 comment=on-regression
+log "checks: a hostile pull request"
+hfile() { printf '%s/hostile/file_commands/%s_0f1e2d3c-hostile\n' "$WORK" "$1"; }
+head_txt() { results_file hostile head.txt; }
+hostile_tried() {
+	local f n
+	f=$(head_txt) || return 1
+	n=$(grep -c '^# hostile denied:' "$f")
+	# 17 attempts in each of head's processes: environ twice, five file
+	# commands, five files, the base binary twice, git config,
+	# .git/config, PID 1; the listing and every round make them.
+	[ "$n" -ge $((17 * 10)) ] || { echo "    only $n denied attempts in head.txt" >&2; return 1; }
+	grep -q '^# hostile started a grandchild that writes later$' "$f"
+}
+hostile_all_denied() {
+	local f
+	f=$(head_txt) || return 1
+	! grep '^# hostile ok' "$f" | sort | uniq -c | sed 's/^/    /' | grep . >&2
+}
+no_token_anywhere() {
+	local d=$WORK/hostile t dir
+	dir=$(dirname "$(head_txt)") || return 1
+	for t in ghs_e2eFakeToken runtime-secret-e2e oidc-secret-e2e "$CHECKOUT_TOKEN" \
+		"$(printf 'x-access-token:%s' "$CHECKOUT_TOKEN" | base64)"; do
+		if grep -rqF -- "$t" "$d/stdout" "$d/stderr" "$dir"; then
+			echo "    $t found" >&2
+			return 1
+		fi
+	done
+}
+one_verdict() {
+	local n
+	n=$(read_outputs "$WORK/hostile/outputs" | grep -c '^verdict=')
+	[ "$n" = 1 ] || { echo "    GITHUB_OUTPUT sets verdict $n times" >&2; return 1; }
+}
+file_commands_empty() {
+	local f
+	for f in set_env add_path save_state; do
+		[ ! -s "$(hfile "$f")" ] || { echo "    $f: $(head -c 200 "$(hfile "$f")")" >&2; return 1; }
+	done
+}
+nothing_planted() {
+	local ws=$WORK/hostile/workspace
+	[ ! -e "$ws/pwned" ] && [ ! -e "$ws/bench-results/pwned" ] && [ ! -e "$ws/.benchgate/pwned" ]
+}
+git_dir_restored() { [ "$(stat -c %a "$WORK/hostile/workspace/.git")" = 755 ]; }
+check "hostile: exit code 1 (regression)" exit_is hostile 1
+check "hostile: output verdict=regression" output_is hostile verdict regression
+check "hostile: output regressions=1" output_is hostile regressions 1
+check "hostile: GITHUB_OUTPUT sets the verdict once (no late verdict=pass)" one_verdict
+check "hostile: GITHUB_ENV, GITHUB_PATH and GITHUB_STATE are empty" file_commands_empty
+check "hostile: the benchmarks ran as uids of their own" log_has hostile "privilege separation: the go command runs as uid 2000000000, base's benchmarks as uid [0-9]+, head's benchmarks as uid [0-9]+"
+check "hostile: the head's code made its attempts, in every process, and started its grandchild" hostile_tried
+check "hostile: every attempt was denied (environ, file commands, workspace, results, /go/bin, base binary, .git, PID 1)" hostile_all_denied
+check "hostile: no token in the log or the results (runner tokens, input, the persisted checkout token)" no_token_anywhere
+check "hostile: nothing the grandchild printed reached the log" not log_has hostile 'pwned by a grandchild'
+check "hostile: no file planted in the workspace or the results" nothing_planted
+check "hostile: the workspace's .git is open to its owner's group and others again" git_dir_restored
+check "hostile: the summary has the regression row for BenchmarkSlow" summary_has hostile '^\|.*`Slow(-[0-9]+)?`.*regression'
+[ ${#CHECKS_FAILED[@]} -eq "$nfail" ] || show hostile
+ORIGIN=${saved_origin[0]} BASE_SHA=${saved_origin[1]} HEAD_SHA=${saved_origin[2]} MERGE_SHA=${saved_origin[3]}
+
+# 3. A/A: the checked-out commit on both sides passes. These runs check the
 # plumbing (base = head in a shallow clone, the default results-dir), so
 # they gate at 25%: 6 rounds of 20ms on two shared cores once measured a
 # +9% "regression" of identical code (p=0.002). The false-alarm rate at
@@ -277,7 +358,7 @@ check "aa: output regressions=0" output_is aa regressions 0
 check "aa: results in the default results-dir (.benchgate)" results_has aa head.txt '^BenchmarkSlow'
 [ ${#CHECKS_FAILED[@]} -eq "$nfail" ] || show aa
 
-# 3. The default: no packages, so the built-in crypto suite, which must
+# 4. The default: no packages, so the built-in crypto suite, which must
 # build in the image with no network (its module is vendored). Only the
 # HMAC benchmarks run; the three suite packages are still built per side.
 # 8 rounds: at the default alpha, 0.01, Holm over its 6 informative
@@ -300,5 +381,5 @@ if $suite; then
 	suite_time="$(cat "$WORK/suite/seconds")s"
 fi
 
-log "timings: total $((SECONDS - t_start))s; image build ${t_build}s; pr run $(cat "$WORK/pr/seconds")s; A/A run $(cat "$WORK/aa/seconds")s; suite run $suite_time"
+log "timings: total $((SECONDS - t_start))s; image build ${t_build}s; pr run $(cat "$WORK/pr/seconds")s; hostile run $(cat "$WORK/hostile/seconds")s; A/A run $(cat "$WORK/aa/seconds")s; suite run $suite_time"
 summarize container-e2e || exit 1

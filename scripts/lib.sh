@@ -115,13 +115,15 @@ fgit() {
 		git "$@"
 }
 
-# make_pr_origin DIR SUBDIR [package]: make a repository at DIR shaped like
-# a GitHub repository with an open pull request:
+# make_pr_origin DIR SUBDIR [package|module] [EXTRA]: make a repository at
+# DIR shaped like a GitHub repository with an open pull request:
 #   main          the base commit: what DIR already holds plus the fixture
 #                 module (testdata/action/fixture) in SUBDIR ("." for the
 #                 root); with "package", its go.mod is left out, so the
 #                 fixture is a package of the module DIR holds;
-#   slower        the head commit: fixture-head/work.go over it;
+#   slower        the head commit: fixture-head/work.go over it, and the
+#                 files of the directory EXTRA if given (e.g.
+#                 testdata/action/fixture-hostile);
 #   refs/pull/7/merge  GitHub's test merge of slower into main, which is
 #                 what actions/checkout checks out for pull_request events.
 # Sets BASE_SHA, HEAD_SHA and MERGE_SHA.
@@ -139,7 +141,9 @@ make_pr_origin() {
 	BASE_SHA=$(fgit -C "$dir" rev-parse HEAD)
 	fgit -C "$dir" checkout -q -b slower
 	cp "$fx/fixture-head/work.go" "$dir/$sub/work.go"
-	fgit -C "$dir" commit -q -am "make Slow twice as slow"
+	[ -z "${4:-}" ] || cp "$4"/* "$dir/$sub/"
+	fgit -C "$dir" add -A
+	fgit -C "$dir" commit -q -m "make Slow four times as slow"
 	HEAD_SHA=$(fgit -C "$dir" rev-parse HEAD)
 	fgit -C "$dir" checkout -q --detach main
 	fgit -C "$dir" merge -q --no-ff -m "Merge $HEAD_SHA into $BASE_SHA" slower
@@ -150,13 +154,18 @@ make_pr_origin() {
 }
 
 # checkout_like_actions URL DIR SHA: what actions/checkout@v4 does for a
-# pull_request event with its defaults (fetch-depth 1): init, add origin,
-# fetch only the merge commit at depth 1, check it out detached.
+# pull_request event with its defaults (fetch-depth 1, persist-credentials):
+# init, add origin, keep the token as an extraheader in .git/config (here
+# CHECKOUT_TOKEN, a fake), fetch only the merge commit at depth 1, check it
+# out detached.
+CHECKOUT_TOKEN=ghs_e2eCheckoutToken0123456789
 checkout_like_actions() {
 	local url=$1 dir=$2 sha=$3
 	fgit init -q "$dir"
 	fgit -C "$dir" remote add origin "$url"
 	fgit -C "$dir" config --local gc.auto 0
+	fgit -C "$dir" config --local http.https://github.com/.extraheader \
+		"AUTHORIZATION: basic $(printf 'x-access-token:%s' "$CHECKOUT_TOKEN" | base64)"
 	fgit -C "$dir" -c protocol.version=2 fetch -q --no-tags --prune --no-recurse-submodules --depth=1 \
 		origin "+$sha:refs/remotes/pull/7/merge"
 	fgit -C "$dir" checkout -q --force refs/remotes/pull/7/merge

@@ -14,6 +14,7 @@ import (
 	"github.com/benchgate/benchgate/gate/plan"
 	"github.com/benchgate/benchgate/gate/publish"
 	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
 	"github.com/sethvargo/go-githubactions"
 )
@@ -116,6 +117,10 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 		if cfg.TimeBudget, err = time.ParseDuration(v); err != nil {
 			errs = append(errs, fmt.Errorf("input time-budget: %q is not a duration such as 8m", v))
 		}
+	}
+	cfg.PassEnv = pipeline.SplitList(strings.Join(strings.Fields(get("pass-env", "")), ","))
+	if cfg.MaxOutput, err = runner.ParseSize(get("max-output", runner.FormatSize(runner.DefaultMaxOutput))); err != nil {
+		errs = append(errs, fmt.Errorf("input max-output: %v", err))
 	}
 	policy := cfg.Policy
 	if v := get("decide", string(pipeline.DefaultTest)); !setChoice(&policy.Test, v, decide.ParseTest) {

@@ -62,7 +62,7 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 	needRepo := cfg.BaseRef != "" || cfg.HeadRef != ""
 	var repo *gitx.Repo
 	if needRepo || len(sides) > 0 {
-		r, err := gitx.Open(ctx, dir, runner.ChildEnv(cfg.Environ))
+		r, err := gitx.Open(ctx, dir, runner.GitEnv(cfg.Environ))
 		if err != nil && needRepo {
 			return &usage.Error{Msg: "comparing commits needs the repository checked out: " + err.Error(),
 				Hint: "add actions/checkout before benchgate"}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/suite"
 	"github.com/benchgate/benchgate/gate/usage"
 )
@@ -39,6 +40,8 @@ type runCmd struct {
 	interleave string
 	adaptive   adaptiveFlag
 	quick      bool
+	passEnv    string
+	maxOutput  string
 }
 
 func newRunCmd(env *Env) *runCmd {
@@ -50,6 +53,7 @@ func newRunCmd(env *Env) *runCmd {
 		protocol:   string(plan.Interleaved),
 		interleave: string(cfg.Interleave),
 		adaptive:   adaptiveFlag{on: true, rule: cfg.Adaptive},
+		maxOutput:  runner.FormatSize(runner.DefaultMaxOutput),
 	}
 }
 
@@ -72,10 +76,18 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 2 × -rounds)")
 	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included (0: none)")
 	fs.BoolVar(&c.quick, "quick", false, "run only the built-in suite's quick subset (about 5 s per side per round; implies the suite and sets -bench)")
+	fs.StringVar(&c.passEnv, "pass-env", "", "also give the benchmarks these environment `names` (comma-separated; tokens, INPUT_* and ACTIONS_* are refused)")
+	fs.StringVar(&c.maxOutput, "max-output", c.maxOutput, "kill a process that prints more than `size` (e.g. 64MiB)")
 	c.stats.register(fs.FlagSet)
 	if err := fs.parse(args); err != nil {
 		return err
 	}
+	cfg.PassEnv = pipeline.SplitList(c.passEnv)
+	n, err := runner.ParseSize(c.maxOutput)
+	if err != nil {
+		return usage.Errorf("", "invalid -max-output: %v", err)
+	}
+	cfg.MaxOutput = n
 	cfg.Packages = fs.Args()
 	cfg.Protocol, cfg.Interleave = plan.Protocol(c.protocol), plan.Granularity(c.interleave)
 	cfg.Adaptive = c.adaptive.rule

@@ -78,6 +78,12 @@ type Config struct {
 	// Environ is the environment to derive children's environments from;
 	// nil means the process's. Secrets are removed either way.
 	Environ []string
+	// PassEnv names variables of Environ that the code under test gets
+	// besides runner.ChildEnv's allowlist; runner.CheckPassEnv refuses
+	// secrets. MaxOutput bounds what one process may print (0: the
+	// runner's default).
+	PassEnv   []string
+	MaxOutput int64
 	// Progress receives progress lines and warnings; nil discards them.
 	Progress io.Writer
 	// ResultsLabel is how reports name the results directory; empty means

@@ -89,7 +89,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if environ == nil {
 		environ = os.Environ()
 	}
-	childEnv := runner.ChildEnv(environ)
+	if err := runner.CheckPassEnv(cfg.PassEnv); err != nil {
+		return nil, err
+	}
+	gitEnv, childEnv := runner.GitEnv(environ), runner.ChildEnv(environ, cfg.PassEnv...)
 	progress := cfg.Progress
 	if progress == nil {
 		progress = io.Discard
@@ -102,7 +105,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	repo, err := plan.Resolve(ctx, p, wd, childEnv, cfg.DetectToolchainBump)
+	repo, err := plan.Resolve(ctx, p, wd, gitEnv, cfg.DetectToolchainBump)
 	if err != nil {
 		return nil, err
 	}
@@ -131,6 +134,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		Repo:        repo,
 		WorkDir:     wd,
 		Env:         childEnv,
+		GitEnv:      gitEnv,
+		MaxOutput:   cfg.MaxOutput,
 		Progress:    progress,
 		UnpackSuite: suite.Unpack,
 		Next:        nextRound(p, policy, opts),

@@ -17,10 +17,24 @@ type Cmd struct {
 	// Path is the program, Args its arguments (without the program).
 	Path string
 	Args []string
+	// As, if not nil, is the user the command runs as (benchgate runs as
+	// root; see isolation.go). Nil runs it as benchgate's own user.
+	As *Identity
 }
 
 func (c Cmd) String() string {
 	return strings.TrimSpace(c.Path + " " + strings.Join(c.Args, " "))
+}
+
+// Identity is a user and group a command runs as, given by number: the
+// ids benchgate uses exist in no /etc/passwd, and need not.
+type Identity struct {
+	UID, GID uint32
+	// Sole says that nothing else runs as UID: when a command of this
+	// identity ends, every process of UID is killed, wherever it went
+	// (setsid, double fork). A side's identity is one; the builder's,
+	// shared by concurrent runs, is not.
+	Sole bool
 }
 
 // Executor runs commands. The real one is [OSExecutor]; tests substitute
@@ -33,9 +47,14 @@ type Executor interface {
 }
 
 // OSExecutor runs commands as child processes. Each child gets its own
-// process group, and cancelling the context kills the whole group, so a
-// "go" command's compilers or a benchmark's own children cannot outlive
-// the gate.
+// process group, and cancelling the context kills the whole group. When
+// the child has exited, and before Run returns, everything it left
+// behind is killed too: the rest of its process group, on Linux the
+// processes that escaped it (reparented to benchgate, a child subreaper)
+// and, for a [Identity] that is Sole, every process of that uid. On
+// Linux the child also dies with benchgate (the parent-death signal), so
+// neither a "go" command's compilers nor a benchmark's own children
+// outlive the gate.
 type OSExecutor struct {
 	// WaitDelay bounds how long Run waits for output after a kill.
 	WaitDelay time.Duration
@@ -51,10 +70,10 @@ func (e OSExecutor) Run(ctx context.Context, c Cmd, out io.Writer) error {
 	}
 	cmd.Stdout = out
 	cmd.Stderr = out
-	setProcessGroup(cmd)
+	setProcessGroup(cmd, c.As)
 	cmd.WaitDelay = e.WaitDelay
 	if cmd.WaitDelay == 0 {
 		cmd.WaitDelay = 5 * time.Second
 	}
-	return cmd.Run()
+	return runToEnd(cmd, c.As)
 }

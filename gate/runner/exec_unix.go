@@ -1,4 +1,4 @@
-//go:build unix
+//go:build unix && !linux
 
 package runner
 
@@ -8,8 +8,9 @@ import (
 )
 
 // setProcessGroup puts the child in a process group of its own and makes
-// cancellation kill that whole group.
-func setProcessGroup(cmd *exec.Cmd) {
+// cancellation kill that whole group. Running as another user is Linux
+// only (see isolation.go); as is never set here.
+func setProcessGroup(cmd *exec.Cmd, as *Identity) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error {
 		if cmd.Process == nil {
@@ -17,4 +18,14 @@ func setProcessGroup(cmd *exec.Cmd) {
 		}
 		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
+}
+
+// runToEnd runs cmd, then kills what is left of its process group.
+func runToEnd(cmd *exec.Cmd, as *Identity) error {
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	err := cmd.Wait()
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	return err
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 )
 
@@ -21,6 +22,10 @@ type goTool struct {
 	// GOTMPDIR.
 	env  []string
 	exec Executor
+	// as is the user it runs as (the builder), nil for benchgate's own.
+	as *Identity
+	// maxOutput bounds what one go command may print (0: the default).
+	maxOutput int64
 }
 
 // goError is a go command that failed, with what it printed (the
@@ -49,7 +54,15 @@ func goOutput(err error) []byte {
 // standard error, merged. A failure is a *goError.
 func (g goTool) run(ctx context.Context, args ...string) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := g.exec.Run(ctx, Cmd{Dir: g.dir, Env: g.env, Path: g.path, Args: args}, &buf); err != nil {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w := newCapWriter(&buf, g.maxOutput, cancel)
+	err := g.exec.Run(ctx, Cmd{Dir: g.dir, Env: g.env, Path: g.path, Args: args, As: g.as}, w)
+	w.Close()
+	if w.Cut() {
+		err = fmt.Errorf("the go command printed more than %s and was killed ({max-output})", FormatSize(w.max))
+	}
+	if err != nil {
 		return nil, &goError{err: err, output: buf.Bytes()}
 	}
 	return buf.Bytes(), nil

@@ -30,6 +30,9 @@ func (f *scriptedExec) Run(ctx context.Context, c Cmd, out io.Writer) error {
 			fmt.Fprintln(out, "go1.26.8")
 		case "list":
 			fmt.Fprintf(out, "example.com/a\t%s/a\t1\t0\n", c.Dir)
+		case "test":
+			// go test -c -o BIN PKG
+			os.WriteFile(c.Args[3], []byte("fake test binary\n"), 0o755)
 		}
 		return nil
 	}
@@ -254,7 +257,7 @@ func TestRunCancelled(t *testing.T) {
 			t.Errorf("%s lost round 1:\n%s", s.File, b)
 		}
 	}
-	if left, _ := filepath.Glob(filepath.Join(tmp, "benchgate-*")); len(left) > 0 {
+	if left := leftTempDirs(tmp); len(left) > 0 {
 		t.Errorf("temporary directories left behind: %v", left)
 	}
 }
@@ -308,9 +311,18 @@ func TestWorktreesRemovedOnCancel(t *testing.T) {
 	if list := git("worktree", "list"); strings.Count(list, "\n") != 0 {
 		t.Errorf("worktrees left behind:\n%s", list)
 	}
-	if left, _ := filepath.Glob(filepath.Join(tmp, "benchgate-*")); len(left) > 0 {
+	if left := leftTempDirs(tmp); len(left) > 0 {
 		t.Errorf("temporary directories left behind: %v", left)
 	}
+}
+
+// leftTempDirs lists this process's run directories under tmp and, where
+// privilege separation puts them when tmp is private, under /tmp.
+func leftTempDirs(tmp string) []string {
+	pattern := fmt.Sprintf("benchgate-%d-*", os.Getpid())
+	left, _ := filepath.Glob(filepath.Join(tmp, pattern))
+	more, _ := filepath.Glob(filepath.Join("/tmp", pattern))
+	return append(left, more...)
 }
 
 func TestLocateFailure(t *testing.T) {

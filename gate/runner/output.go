@@ -154,6 +154,9 @@ type lineWriter struct {
 	buf  []byte
 	over int // bytes of the current line beyond buf, when it is too long
 	err  error
+	// commented counts the lines written as comments, leftOut those past
+	// maxCommentLines that were not.
+	commented, leftOut int
 
 	// sel is what the process was asked to run; nil accepts any result.
 	sel *selection
@@ -384,9 +387,21 @@ func (l *lineWriter) comments(lines []string, prefix string) {
 				l.firstNotConfig = brief.Clip(strings.ToValidUTF8(strings.TrimRight(raw, "\r"), "\uFFFD"), 200)
 			}
 		}
+		if l.commented >= maxCommentLines {
+			// A process that prints such lines in a loop would otherwise
+			// fill the results file with them, past its output cap.
+			l.leftOut++
+			continue
+		}
+		l.commented++
 		l.write(prefix + brief.Clip(raw, max(l.max-len(prefix)-len("…"), 0)))
 	}
 }
+
+// maxCommentLines is how many lines of one process's output are kept as
+// comments (rejected results, lines that are not configuration); the rest
+// are counted.
+const maxCommentLines = 100
 
 // Close writes an unfinished last line.
 func (l *lineWriter) Close() error {
@@ -394,6 +409,9 @@ func (l *lineWriter) Close() error {
 		l.flush()
 	}
 	l.comments(l.hdr.drop(), notConfigComment)
+	if l.leftOut > 0 && l.err == nil {
+		_, l.err = fmt.Fprintf(l.w, "# benchgate: %d more lines like the comments above were left out\n", l.leftOut)
+	}
 	return l.err
 }
 

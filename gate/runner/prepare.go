@@ -1,14 +1,33 @@
 package runner
 
-// Preparing a side: its source (the built-in suite, a temporary worktree
-// of a commit, or the working tree), its toolchain, and one test binary
-// per package that has test files.
+// Preparing a side: its source (the built-in suite, a commit written out,
+// or a copy of the working tree), its environments, its toolchain, and
+// one test binary per package that has test files.
+//
+// The run's temporary directory holds, with privilege separation (see
+// isolation.go):
+//
+//	<tmp>            root 0755
+//	  suite/         root: the built-in suite, shared by the sides
+//	  src<i>/        side i's source: root's while the go command builds
+//	                 from it, then side i's (go test lets a benchmark
+//	                 write in its package directory); a working tree
+//	                 that two sides build is copied once and stays root's
+//	  build/         the builder's, 0700: home/, tmp/ (GOTMPDIR,
+//	                 TMPDIR), out<i>/ (what go test -c writes)
+//	  bin<i>/        root 0755: side i's binaries, root's and read-only,
+//	                 copied there from build/out<i> when built
+//	  side<i>/       side i's, 0700: home/ (HOME), tmp/ (TMPDIR)
+//
+// Without it the same tree is benchgate's user's throughout.
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -20,15 +39,31 @@ import (
 // binaries.
 func (st *runState) prepare(ctx context.Context) error {
 	p := st.plan
+	if err := st.layout(); err != nil {
+		return fmt.Errorf("preparing the temporary directory: %w", err)
+	}
+	if st.opts.Repo != nil {
+		if err := st.protectGitDirs(ctx, st.opts.Repo); err != nil {
+			return err
+		}
+	}
 	suiteDir := ""
 	if p.Suite {
 		if st.opts.UnpackSuite == nil {
 			return errors.New("the built-in suite is not available in this build")
 		}
 		suiteDir = filepath.Join(st.tmp, "suite")
-		if err := st.opts.UnpackSuite(suiteDir); err != nil {
+		err := st.opts.UnpackSuite(suiteDir)
+		if err == nil && st.iso.on {
+			err = shareTree(suiteDir, nil)
+		}
+		if err != nil {
 			return &BenchmarkFailedError{Stage: "setup", Side: "suite", Err: fmt.Errorf("unpacking the built-in suite: %w", err)}
 		}
+	}
+	buildEnv, err := st.builderEnv()
+	if err != nil {
+		return err
 	}
 	rel := "."
 	if st.opts.Repo != nil && !p.Suite {
@@ -37,44 +72,66 @@ func (st *runState) prepare(ctx context.Context) error {
 			rel = r
 		}
 	}
-	// The go command's own temporary files go under st.tmp, so that a
-	// build killed by cancellation leaves nothing in the user's TMPDIR.
-	goTmp := filepath.Join(st.tmp, "gotmp")
-	if err := os.MkdirAll(goTmp, 0o755); err != nil {
-		return err
-	}
+	// The working tree is copied once: sides that build it (toolchains
+	// compared) share the copy, so their binaries differ by toolchain
+	// only, as they did when they shared the working tree.
+	workTree := ""
+	srcOf := make([]string, len(st.out.Sides))
 	for i, s := range st.out.Sides {
-		s.env = setEnv(st.opts.Env, "GOTMPDIR", goTmp)
+		s.as = st.iso.sideAs(i)
+		s.buildEnv = buildEnv
+		s.env = st.sideEnv(i)
 		if s.Toolchain != "" {
+			s.buildEnv = setEnv(s.buildEnv, "GOTOOLCHAIN", s.Toolchain)
 			s.env = setEnv(s.env, "GOTOOLCHAIN", s.Toolchain)
+		}
+		// Same-length paths for every side, so that no side's binary or
+		// source path is longer than another's.
+		src := filepath.Join(st.tmp, fmt.Sprintf("src%d", i))
+		if !p.Suite && (s.Commit != "" || workTree == "") {
+			if err := os.Mkdir(src, 0o755); err != nil {
+				return err
+			}
+			srcOf[i] = src
 		}
 		switch {
 		case p.Suite:
 			s.srcDir = suiteDir
 			// The suite is its own module with vendored dependencies;
 			// a go.work of the user's must not reach it.
+			s.buildEnv = setEnv(s.buildEnv, "GOWORK", "off")
 			s.env = setEnv(s.env, "GOWORK", "off")
 		case s.Commit != "":
 			if st.opts.Repo == nil {
 				return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: errors.New("a commit side needs a git repository")}
 			}
-			// Same-length paths for every side, so that no side's
-			// binary or source path is longer than another's.
-			wt := filepath.Join(st.tmp, fmt.Sprintf("src%d", i))
-			st.progress("checking out %s %s into a temporary worktree", s.Name, brief.Commit(s.Commit))
-			repo := st.opts.Repo
-			// The cleanup is registered first: an interrupted "git
-			// worktree add" can leave a half-made worktree behind.
-			st.cleanup = append(st.cleanup, func() { st.removeWorktree(ctx, repo, wt) })
-			if err := repo.AddWorktree(ctx, s.Commit, wt); err != nil {
+			st.progress("writing out %s %s into a temporary directory, without .git", s.Name, brief.Commit(s.Commit))
+			err := st.opts.Repo.Export(ctx, s.Commit, src, filepath.Join(st.tmp, fmt.Sprintf("index%d", i)))
+			if err == nil && st.iso.on {
+				err = shareTree(src, nil)
+			}
+			if err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()
 				}
 				return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: fmt.Errorf("checking out %s: %w", brief.Commit(s.Commit), err)}
 			}
-			s.srcDir = filepath.Join(wt, rel)
+			s.srcDir = filepath.Join(src, rel)
+		case workTree != "":
+			s.srcDir = workTree
 		default:
-			s.srcDir = st.opts.WorkDir
+			st.progress("copying the working tree into a temporary directory, without .git")
+			repo := st.workTreeRepo(ctx)
+			if repo != nil && repo != st.opts.Repo {
+				if err := st.protectGitDirs(ctx, repo); err != nil {
+					return err
+				}
+			}
+			dir, err := st.copyWorkTree(ctx, repo, src)
+			if err != nil {
+				return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: err}
+			}
+			s.srcDir, workTree = dir, dir
 		}
 		if err := st.goVersion(ctx, s); err != nil {
 			return err
@@ -84,8 +141,17 @@ func (st *runState) prepare(ctx context.Context) error {
 		}
 	}
 	total := 0
-	for _, s := range st.out.Sides {
+	for i, s := range st.out.Sides {
 		total += len(s.Packages)
+		if st.iso.on && srcOf[i] != "" && (s.Commit != "" || onlyWorkTreeSide(st.out.Sides, i)) {
+			// Built: a source of one side's own is that side's now, as
+			// a checkout is the user's under go test. A shared one
+			// (the suite, the working tree of a toolchain comparison)
+			// stays benchgate's, read-only to both.
+			if err := shareTree(srcOf[i], s.as); err != nil {
+				return fmt.Errorf("handing the %s side its source: %w", s.Name, err)
+			}
+		}
 	}
 	if total == 0 {
 		return fmt.Errorf("%w: none of the packages %s has test files", ErrNoBenchmarks, strings.Join(p.Packages, " "))
@@ -93,26 +159,146 @@ func (st *runState) prepare(ctx context.Context) error {
 	return nil
 }
 
-// removeWorktree removes a temporary worktree and what git recorded of
-// it, also when "git worktree add" was interrupted half way.
-func (st *runState) removeWorktree(ctx context.Context, repo *gitx.Repo, dir string) {
-	_, statErr := os.Stat(dir)
-	err := repo.RemoveWorktree(ctx, dir)
-	if err == nil {
-		return
+// onlyWorkTreeSide reports whether side i is the only side that builds
+// the working tree.
+func onlyWorkTreeSide(sides []*SideResult, i int) bool {
+	for j, s := range sides {
+		if j != i && s.Commit == "" {
+			return false
+		}
 	}
-	// Not (yet) a worktree git can remove: delete the directory, and the
-	// prune that RemoveWorktree runs drops git's record of it.
-	os.RemoveAll(dir)
-	repo.RemoveWorktree(ctx, dir)
-	if statErr == nil {
-		st.progress("warning: removing worktree %s: %v", dir, err)
+	return true
+}
+
+// layout makes the directories of the run's temporary directory that
+// belong to the builder and the sides (see the file's comment).
+func (st *runState) layout() error {
+	builder := st.iso.builderAs()
+	dirs := []dirSpec{{"build", builder}, {"build/home", builder}, {"build/tmp", builder}}
+	for i := range st.out.Sides {
+		side := st.iso.sideAs(i)
+		dirs = append(dirs, dirSpec{fmt.Sprintf("build/out%d", i), builder},
+			dirSpec{fmt.Sprintf("side%d", i), side}, dirSpec{fmt.Sprintf("side%d/home", i), side}, dirSpec{fmt.Sprintf("side%d/tmp", i), side})
 	}
+	for _, d := range dirs {
+		path := filepath.Join(st.tmp, filepath.FromSlash(d.path))
+		if err := os.Mkdir(path, 0o700); err != nil {
+			return err
+		}
+		if d.as != nil {
+			if err := os.Lchown(path, int(d.as.UID), int(d.as.GID)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// dirSpec is a directory of the run's and who owns it (nil: benchgate).
+type dirSpec struct {
+	path string
+	as   *Identity
+}
+
+// builderEnv is the environment of the go command: the run's, with the
+// go command's temporary files in the run's directory and, with
+// privilege separation, the builder's home and caches (caches.go).
+func (st *runState) builderEnv() ([]string, error) {
+	buildTmp := filepath.Join(st.tmp, "build", "tmp")
+	env := setEnv(st.opts.Env, "GOTMPDIR", buildTmp)
+	if !st.iso.on {
+		return env, nil
+	}
+	if err := st.checkGoReachable(); err != nil {
+		return nil, err
+	}
+	home := filepath.Join(st.tmp, "build", "home")
+	d, err := setupBuilder(st.opts.Env, st.iso.builder, home, filepath.Join(st.tmp, "build", "cache"))
+	if err != nil {
+		return nil, &BenchmarkFailedError{Stage: "setup", Side: "build", Err: err}
+	}
+	for _, f := range d.giveBack {
+		st.cleanup = append(st.cleanup, f)
+	}
+	for _, n := range d.notes {
+		st.progress("%s", n)
+	}
+	env = setEnv(env, "HOME", home)
+	env = setEnv(env, "TMPDIR", buildTmp)
+	env = setEnv(env, "GOPATH", filepath.Join(home, "go"))
+	env = setEnv(env, "GOCACHE", d.gocache)
+	env = setEnv(env, "GOMODCACHE", d.gomodcache)
+	if d.goenv != "" {
+		env = setEnv(env, "GOENV", d.goenv)
+	} else {
+		env = unsetEnv(env, "GOENV")
+	}
+	return env, nil
+}
+
+// sideEnv is the environment of side i's test binaries: the run's, with
+// a TMPDIR of the side's own and, with privilege separation, its HOME.
+func (st *runState) sideEnv(i int) []string {
+	dir := filepath.Join(st.tmp, fmt.Sprintf("side%d", i))
+	env := unsetEnv(st.opts.Env, "GOTMPDIR")
+	env = setEnv(env, "TMPDIR", filepath.Join(dir, "tmp"))
+	if st.iso.on {
+		env = setEnv(env, "HOME", filepath.Join(dir, "home"))
+	}
+	return env
+}
+
+// checkGoReachable fails early, and says why, when the builder could not
+// run the go command: a Go installed where only root may go.
+func (st *runState) checkGoReachable() error {
+	path, err := exec.LookPath(st.goCmd)
+	if err != nil {
+		return nil // the go command's own failure says it
+	}
+	path, _ = filepath.Abs(path)
+	if fi, err := os.Stat(path); err == nil && reachableByOthers(filepath.Dir(path)) && fi.Mode().Perm()&0o001 != 0 {
+		return nil
+	}
+	return &BenchmarkFailedError{Stage: "setup", Side: "build",
+		Err:  fmt.Errorf("the go command %s cannot be run by the build user (uid %d): it, or a directory above it, is not open to other users", path, builderID),
+		Hint: "benchgate runs as root, so it builds as an unprivileged user; install Go where every user can run it (the golang image's /usr/local/go is)"}
+}
+
+// protectGitDirs makes repo's git directories unreachable for the
+// builder and the sides for the run (it takes away the permissions of
+// others; benchgate, root, still works in them): the repository's
+// config holds the token actions/checkout persists, and the workspace
+// is readable by every user. Without privilege separation the code under
+// test runs as their owner, and this would change nothing.
+func (st *runState) protectGitDirs(ctx context.Context, repo *gitx.Repo) error {
+	if !st.iso.on {
+		return nil
+	}
+	dirs, err := repo.GitDirs(ctx)
+	if err != nil {
+		return fmt.Errorf("finding the repository's git directory: %w", err)
+	}
+	for _, d := range dirs {
+		fi, err := os.Lstat(d)
+		if err != nil || !fi.IsDir() || fi.Mode().Perm()&0o007 == 0 {
+			continue
+		}
+		mode := fi.Mode().Perm()
+		if err := os.Chmod(d, mode&^0o007); err != nil {
+			return fmt.Errorf("closing %s to other users: %w", d, err)
+		}
+		st.cleanup = append(st.cleanup, func() {
+			if fi, err := os.Lstat(d); err == nil && fi.Mode().Perm() == mode&^0o007 {
+				os.Chmod(d, mode)
+			}
+		})
+	}
+	return nil
 }
 
 // goTool is the go command for side s.
 func (st *runState) goTool(s *SideResult) goTool {
-	return goTool{path: st.goCmd, dir: s.srcDir, env: s.env, exec: st.exec}
+	return goTool{path: st.goCmd, dir: s.srcDir, env: s.buildEnv, exec: st.exec, as: st.iso.builderAs(), maxOutput: st.opts.MaxOutput}
 }
 
 // goVersion asks the side's go command which toolchain it is. With
@@ -149,6 +335,7 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 			Err: fmt.Errorf("listing packages: %w", err), Tail: tail(goOutput(err), 20)}
 	}
 	binDir := filepath.Join(st.tmp, fmt.Sprintf("bin%d", index))
+	outDir := filepath.Join(st.tmp, "build", fmt.Sprintf("out%d", index))
 	if err := os.MkdirAll(binDir, 0o755); err != nil {
 		return err
 	}
@@ -165,8 +352,14 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 		pkg := &s.Packages[i]
 		// Binaries are named by position, so every side's binary path
 		// has the same length.
-		pkg.Binary = filepath.Join(binDir, fmt.Sprintf("p%03d.test", i))
-		if err := gt.testBinary(ctx, pkg.ImportPath, pkg.Binary); err != nil {
+		name := fmt.Sprintf("p%03d.test", i)
+		pkg.Binary = filepath.Join(binDir, name)
+		built := filepath.Join(outDir, name)
+		err := gt.testBinary(ctx, pkg.ImportPath, built)
+		if err == nil {
+			err = seal(built, pkg.Binary)
+		}
+		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -174,5 +367,37 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 				Hint: fmt.Sprintf("the %s side (%s) does not compile; reproduce with go test -c -o /dev/null %s", s.Name, s.Label(), pkg.ImportPath)}
 		}
 	}
+	return nil
+}
+
+// seal copies the test binary the go command wrote at from to a new file
+// to, benchgate's own and read-only (0555), and removes from. A copy, not
+// a rename: no process of the builder's can have the new file open, so
+// from here on nothing but benchgate can change the binary.
+func seal(from, to string) error {
+	in, err := os.OpenFile(from, os.O_RDONLY|oNoFollow, 0)
+	if err != nil {
+		return fmt.Errorf("go test -c wrote no test binary: %w", err)
+	}
+	defer in.Close()
+	if fi, err := in.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return fmt.Errorf("go test -c wrote something other than a file at %s", from)
+	}
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL|oNoFollow, 0o700)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Chmod(0o555); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
+	os.Remove(from)
 	return nil
 }

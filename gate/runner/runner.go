@@ -46,11 +46,26 @@
 // test binary, in its package's directory, as go test would run it.
 //
 // Every command gets an explicit working directory and environment, built
-// by [ChildEnv] so that no token or action input reaches the code under
-// test. Each benchmark process is bounded by the plan's timeout. Temporary
-// worktrees are removed on every exit path, including cancellation, and
-// the go command's own temporary files live in benchgate's temporary
-// directory, which goes too.
+// by [ChildEnv] from an allowlist, so that no token, action input or
+// other credential reaches the code under test. Each side builds from a
+// source tree of its own without a .git (see sources.go), so the
+// credentials actions/checkout persists in the repository's config are
+// not in reach either. When benchgate runs as root on Linux, as it does
+// in the Action's container, the go command and each side's binaries run
+// as users of their own (see isolation.go): the code under test can then
+// neither read benchgate's environment nor write the runner's file
+// commands, the results or the other side's files.
+//
+// No process outlives its turn: each runs in a process group of its own
+// and dies with benchgate, and when it ends its group, whatever escaped
+// it and (with privilege separation) every process of its side's user
+// are killed before anything else starts; the run ends with a last sweep,
+// before any outcome is written. A process that prints more than
+// [Options].MaxOutput is killed. Each benchmark process is bounded by the
+// plan's timeout. The temporary directory (sources, binaries, the go
+// command's temporary files) is removed on every exit path, including
+// cancellation, and one left by a run that was killed is removed by the
+// next.
 //
 // # Failures
 //
@@ -93,6 +108,13 @@ type Options struct {
 	// Env is the environment for every child process. Pass it through
 	// ChildEnv first.
 	Env []string
+	// GitEnv is the environment of the git commands that list the files
+	// of a working tree outside Repo (see GitEnv); nil means
+	// benchgate's own.
+	GitEnv []string
+	// MaxOutput is the most bytes one process may print; more kills it
+	// and fails the run. 0 means DefaultMaxOutput.
+	MaxOutput int64
 	// Exec runs commands; nil means OSExecutor.
 	Exec Executor
 	// Progress receives one line per step and per round; nil discards.
@@ -161,7 +183,11 @@ type SideResult struct {
 	Packages []Package
 	// srcDir is where the side's packages are resolved from.
 	srcDir string
-	env    []string
+	// env is the environment of the side's test binaries, buildEnv that
+	// of its go commands.
+	env, buildEnv []string
+	// as is the user its test binaries run as, nil for benchgate's own.
+	as *Identity
 	// file is what this run wrote to File; config the configuration
 	// keys its last block set.
 	file   resultsFile
@@ -249,6 +275,7 @@ type runState struct {
 	out     *Outcome
 	cleanup []func()
 	started time.Time
+	iso     *isolation
 	// functions are, per package import path, the benchmark functions
 	// of every side's binary in first-seen order; only for packages that
 	// run a function at a time (-interleave benchmark, every side listed).
@@ -278,6 +305,13 @@ func Run(ctx context.Context, p *plan.Plan, opts Options) (out *Outcome, err err
 	st.started = start
 	defer func() {
 		st.out.Elapsed = st.now().Sub(start)
+		// Every process this run started is gone before the caller
+		// writes any outcome; then the temporary files go.
+		if st.iso != nil {
+			if serr := st.iso.close(); serr != nil && err == nil {
+				err = fmt.Errorf("ending the run: %w", serr)
+			}
+		}
 		// The manifest first: the cleanups release the results
 		// directory's lock.
 		werr := st.writeManifest(err)
@@ -301,18 +335,34 @@ func Run(ctx context.Context, p *plan.Plan, opts Options) (out *Outcome, err err
 	if st.runID, err = newRunID(); err != nil {
 		return st.out, err
 	}
+	var names []string
 	for _, s := range p.Sides {
 		sr := &SideResult{Side: s, File: filepath.Join(p.ResultsDir, s.Name+".txt")}
 		if err := createResults(sr); err != nil {
 			return st.out, err
 		}
 		st.out.Sides = append(st.out.Sides, sr)
+		names = append(names, s.Name)
 	}
-	st.tmp, err = os.MkdirTemp("", "benchgate-")
+	st.iso, err = newIsolation(names)
+	if err != nil {
+		return st.out, fmt.Errorf("separating the benchmarks from benchgate: %w", err)
+	}
+	st.progress("%s", st.iso.note)
+	base := os.TempDir()
+	if st.iso.on && !reachableByOthers(base) {
+		// The builder and the sides must reach into the run's directory.
+		base = "/tmp"
+	}
+	if n := removeStale(base); n > 0 {
+		st.progress("removed %d temporary director(ies) of earlier runs that were killed", n)
+	}
+	tmp, unlock, err := makeTempDir(base, st.iso.on)
 	if err != nil {
 		return st.out, fmt.Errorf("creating a temporary directory: %w", err)
 	}
-	st.cleanup = append(st.cleanup, func() { os.RemoveAll(st.tmp) })
+	st.tmp = tmp
+	st.cleanup = append(st.cleanup, func() { os.RemoveAll(tmp); unlock() })
 
 	if err := st.prepare(ctx); err != nil {
 		return st.out, err

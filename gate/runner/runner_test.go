@@ -49,6 +49,8 @@ func (f *fakeExec) Run(ctx context.Context, c Cmd, out io.Writer) error {
 		// go test -c -o BIN PKG
 		if f.onBuild != nil {
 			f.onBuild(c.Args[3])
+		} else {
+			os.WriteFile(c.Args[3], []byte("fake test binary\n"), 0o755)
 		}
 	case len(c.Args) > 0 && strings.HasPrefix(c.Args[0], "-test.list="):
 		if f.onList != nil {
@@ -194,20 +196,6 @@ func TestFailingBenchmark(t *testing.T) {
 		if got := failingBenchmark([]byte(tt.out)); got != tt.want {
 			t.Errorf("failingBenchmark(%q) = %q, want %q", tt.out, got, tt.want)
 		}
-	}
-}
-
-func TestChildEnv(t *testing.T) {
-	in := []string{
-		"PATH=/bin", "HOME=/root", "GOFLAGS=-mod=mod", "GITHUB_WORKSPACE=/ws",
-		"GITHUB_TOKEN=ghs_secret", "INPUT_GITHUB-TOKEN=ghs_secret", "INPUT_BENCH=.",
-		"ACTIONS_RUNTIME_TOKEN=x", "ACTIONS_ID_TOKEN_REQUEST_URL=u", "ACTIONS_ID_TOKEN_REQUEST_TOKEN=t",
-		"GITHUB_ENV=/f", "GITHUB_OUTPUT=/f", "GITHUB_PATH=/f", "GITHUB_STEP_SUMMARY=/f", "GITHUB_STATE=/f",
-		"NPM_TOKEN=x", "AWS_SECRET_ACCESS_KEY=x", "DB_PASSWORD=x", "GH_TOKEN=x",
-	}
-	got := strings.Join(ChildEnv(in), " ")
-	if want := "PATH=/bin HOME=/root GOFLAGS=-mod=mod GITHUB_WORKSPACE=/ws"; got != want {
-		t.Errorf("ChildEnv kept %q, want %q", got, want)
 	}
 }
 

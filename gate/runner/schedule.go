@@ -7,7 +7,6 @@ package runner
 // benchmarks that are still undecided.
 
 import (
-	"bytes"
 	"context"
 	"slices"
 	"strings"
@@ -169,13 +168,7 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 	for _, s := range st.out.Sides {
 		for i := range s.Packages {
 			pkg := &s.Packages[i]
-			var buf bytes.Buffer
-			cmd := Cmd{Dir: pkg.Dir, Env: s.env, Path: pkg.Binary, Args: []string{"-test.list=.", "-test.run=^$"}}
-			pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
-			t0 := st.now()
-			err := st.exec.Run(pctx, cmd, &buf)
-			d := st.now().Sub(t0)
-			cancel()
+			out, d, err := st.listOne(ctx, s, pkg)
 			if err != nil {
 				if ctx.Err() != nil {
 					return ctx.Err()
@@ -189,7 +182,7 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 				continue
 			}
 			var listed int
-			pkg.Benchmarks, listed = listedBenchmarks(buf.Bytes(), st.plan.Bench)
+			pkg.Benchmarks, listed = listedBenchmarks(out, st.plan.Bench)
 			if listed == 0 {
 				// Only packages with test files are built, so a binary
 				// that lists nothing at all (a TestMain that never calls

@@ -1,0 +1,45 @@
+//go:build unix
+
+package runner
+
+import (
+	"os"
+	"syscall"
+)
+
+// lockDir creates and locks path for as long as the process lives or
+// until unlock.
+func lockDir(path string) (unlock func(), err error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { f.Close() }, nil
+}
+
+// tryLockDir takes the lock at path if no one holds it. held says
+// someone does; unlock is nil when there is no lock file.
+func tryLockDir(path string) (unlock func(), held bool) {
+	f, err := os.OpenFile(path, os.O_RDWR|oNoFollow, 0)
+	if err != nil {
+		return nil, false
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return nil, true
+	}
+	return func() { f.Close() }, false
+}
+
+// processExists reports whether a process with this pid exists.
+func processExists(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
+}
+
+// oNoFollow makes an open fail on a symbolic link.
+const oNoFollow = syscall.O_NOFOLLOW
