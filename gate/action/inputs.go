@@ -15,6 +15,7 @@ import (
 	"github.com/benchgate/benchgate/gate/publish"
 	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/runner"
+	"github.com/benchgate/benchgate/gate/suite"
 	"github.com/benchgate/benchgate/gate/usage"
 	"github.com/sethvargo/go-githubactions"
 )
@@ -141,13 +142,56 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 		errs = append(errs, fmt.Errorf("input fail-on: %q is not one of regression, inconclusive, never", v))
 	}
 	if v := get("correction", string(policy.Correction)); !setChoice(&policy.Correction, v, decide.ParseCorrection) {
-		errs = append(errs, fmt.Errorf("input correction: %q is not one of holm, none", v))
+		errs = append(errs, fmt.Errorf("input correction: %q is not one of bh, holm, none", v))
 	}
 	if policy.Threshold, err = decide.ParsePercent(get("threshold", decide.FormatPercent(policy.Threshold))); err != nil {
 		errs = append(errs, fmt.Errorf("input threshold: %v", err))
 	}
 	if policy.Thresholds, err = decide.ParseThresholds(get("thresholds", "")); err != nil {
 		errs = append(errs, fmt.Errorf("input thresholds: %v", err))
+	}
+	if v := get("warn-threshold", ""); v != "" {
+		if policy.WarnThreshold, err = decide.ParsePercent(v); err != nil {
+			errs = append(errs, fmt.Errorf("input warn-threshold: %v", err))
+		} else if policy.WarnThreshold >= policy.Threshold {
+			errs = append(errs, fmt.Errorf("input warn-threshold: %s is not below threshold %s", v, decide.FormatPercent(policy.Threshold)))
+		}
+	}
+	confidence, err := strconv.ParseFloat(get("confidence", strconv.FormatFloat(policy.Confidence, 'g', -1, 64)), 64)
+	if err != nil {
+		errs = append(errs, fmt.Errorf("input confidence: %q is not a number", get("confidence", "")))
+	}
+	policy.Confidence = confidence
+	// Lists: comma- or space-separated, as the packages input.
+	list := func(name string) []string {
+		return strings.FieldsFunc(get(name, ""), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' })
+	}
+	cfg.Tags, cfg.CPU = list("tags"), strings.Join(list("cpu"), ",")
+	ignore, filter := list("ignore"), get("filter", "")
+	switch v := plan.Protocol(get("protocol", string(plan.Interleaved))); v {
+	case plan.Interleaved, plan.Sequential:
+		cfg.Protocol = v
+	default:
+		errs = append(errs, fmt.Errorf("input protocol: %q is not one of interleaved, sequential", v))
+	}
+	switch v := get("fresh-binaries", "false"); v {
+	case "true":
+		cfg.FreshCopies = true
+	case "false":
+	default:
+		errs = append(errs, fmt.Errorf("input fresh-binaries: %q is not true or false", v))
+	}
+	switch v := get("quick", "false"); v {
+	case "true":
+		if len(cfg.Packages) > 0 {
+			errs = append(errs, fmt.Errorf("input quick: the quick subset is of the built-in suite, but packages were given: drop one or the other"))
+		} else if cfg.Bench != "." {
+			errs = append(errs, fmt.Errorf("input quick: it sets bench itself; drop one or the other"))
+		}
+		cfg.Bench = suite.QuickBench
+	case "false":
+	default:
+		errs = append(errs, fmt.Errorf("input quick: %q is not true or false", v))
 	}
 	switch in.command {
 	case "run", "report", "compare":
@@ -189,7 +233,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	}
 	policy.Alpha = alpha
 	cfg.Policy = policy
-	cfg.Compare = compare.Options{Confidence: policy.Confidence, Alpha: alpha}
+	cfg.Compare = compare.Options{Confidence: policy.Confidence, Alpha: alpha, Ignore: ignore, Filter: filter}
 	cfg.Format = report.Text
 	if err := pipeline.CheckPolicy(cfg.Policy, cfg.Compare); err != nil {
 		return nil, err

@@ -35,6 +35,10 @@ func (s *step) setOutputs(rep *report.Report, resultsDir string) {
 		s.a.AddStepSummary(body)
 	}
 	for _, d := range rep.Decisions {
+		if d.Warn {
+			s.a.WithFieldsMap(map[string]string{"title": "benchgate: warning"}).Warningf("%s (%s): %s: %s",
+				report.SanitizeText(d.Benchmark), report.SanitizeText(d.Unit), report.FormatDelta(d), report.SanitizeText(d.Note))
+		}
 		if d.Status != decide.Regression {
 			continue
 		}

@@ -93,6 +93,11 @@ func gate(r *report.Report, failOn decide.FailOn, stderr io.Writer) error {
 	if err := pipeline.Gate(r, failOn); err != nil {
 		return err
 	}
+	for _, d := range r.Decisions {
+		if d.Warn {
+			fmt.Fprintf(stderr, "benchgate: warning: %s (%s) %s: %s\n", report.SanitizeText(d.Benchmark), report.SanitizeText(d.Unit), report.FormatDelta(d), report.SanitizeText(d.Note))
+		}
+	}
 	switch r.Verdict {
 	case decide.InconclusiveVerdict:
 		fmt.Fprintf(stderr, "benchgate: warning: %d comparison(s) could not be decided; the gate passes (use -fail-on inconclusive to fail instead)\n",

@@ -19,6 +19,7 @@ type statsFlags struct {
 	confidence float64
 	threshold  string
 	thresholds string
+	warn       string
 	failOn     string
 	format     string
 	correction string
@@ -46,6 +47,7 @@ func (o *statsFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&o.confidence, "confidence", o.confidence, "confidence `level` of the intervals shown")
 	fs.StringVar(&o.threshold, "threshold", o.threshold, "smallest worsening that counts as a regression, for every unit (`percent`)")
 	fs.StringVar(&o.thresholds, "thresholds", o.thresholds, "per-unit thresholds, e.g. 'sec/op=10%,allocs/op=0%' (`list`)")
+	fs.StringVar(&o.warn, "warn-threshold", o.warn, "warn about a significant worsening beyond this `percent` that is within the threshold (default: no warn band)")
 	fs.StringVar(&o.failOn, "fail-on", o.failOn, "what fails the gate: regression, inconclusive or never")
 	fs.StringVar(&o.format, "format", o.format, "report `format`: text, markdown or json")
 	fs.StringVar(&o.test, "decide", o.test, "the `test` a decision rests on: utest (Mann-Whitney on the two sides, as benchstat), paired (sign test on per-round ratios head/base; rows that cannot be paired use the U-test) or both (the smaller p of the two, doubled)")
@@ -66,6 +68,14 @@ func (o *statsFlags) parse() (decide.Policy, compare.Options, report.Format, err
 	ts, err := decide.ParseThresholds(o.thresholds)
 	if err != nil {
 		return p, opts, "", usage.Errorf("", "invalid {thresholds}: %v", err)
+	}
+	if o.warn != "" {
+		if p.WarnThreshold, err = decide.ParsePercent(o.warn); err != nil {
+			return p, opts, "", usage.Errorf("", "invalid {warn-threshold}: %v", err)
+		}
+		if p.WarnThreshold >= t {
+			return p, opts, "", usage.Errorf("the warn band lies below the threshold: e.g. -warn-threshold 1% -threshold 3%", "invalid {warn-threshold} %s: not below {threshold} %s", o.warn, o.threshold)
+		}
 	}
 	failOn, err := decide.ParseFailOn(o.failOn)
 	if err != nil {

@@ -41,6 +41,7 @@ type runCmd struct {
 	adaptive   adaptiveFlag
 	quick      bool
 	passEnv    string
+	tags       string
 	maxOutput  string
 }
 
@@ -76,6 +77,8 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 2 × -rounds)")
 	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included (0: none)")
 	fs.BoolVar(&c.quick, "quick", false, "run only the built-in suite's quick subset (about 5 s per side per round; implies the suite and sets -bench)")
+	fs.StringVar(&c.tags, "tags", "", "build `tags` for go test -c (comma-separated)")
+	fs.StringVar(&cfg.CPU, "cpu", "", "GOMAXPROCS `list` each benchmark runs at, as go test -cpu (e.g. 1,2,4)")
 	fs.StringVar(&c.passEnv, "pass-env", "", "also give the benchmarks these environment `names` (comma-separated; tokens, INPUT_* and ACTIONS_* are refused)")
 	fs.StringVar(&c.maxOutput, "max-output", c.maxOutput, "kill a process that prints more than `size` (e.g. 64MiB)")
 	c.stats.register(fs.FlagSet)
@@ -83,6 +86,7 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 		return err
 	}
 	cfg.PassEnv = pipeline.SplitList(c.passEnv)
+	cfg.Tags = pipeline.SplitList(c.tags)
 	n, err := runner.ParseSize(c.maxOutput)
 	if err != nil {
 		return usage.Errorf("", "invalid -max-output: %v", err)

@@ -72,8 +72,10 @@
 package decide
 
 import (
+	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
 )
@@ -121,6 +123,9 @@ type Decision struct {
 	// Equivalent reports that the interval of the change lies within
 	// ±Threshold: unchanged, and shown to be.
 	Equivalent bool
+	// Warn reports a significant worsening beyond the policy's warn
+	// threshold but within its threshold: unchanged, with a warning.
+	Warn bool
 	// Confirmation is the second stage of a candidate that got more
 	// rounds; nil otherwise.
 	Confirmation *Confirmation
@@ -177,6 +182,8 @@ type Result struct {
 	// Candidates is the number of comparisons that the adaptive rule gave
 	// a second stage.
 	Candidates int
+	// Warnings counts the decisions marked Warn.
+	Warnings int
 }
 
 // Decide applies policy p to the comparisons in r.
@@ -204,7 +211,15 @@ func Decide(r *compare.Result, p Policy) *Result {
 	if p.StageRounds > 0 {
 		out.Candidates = confirm(ds, p)
 	}
-	for _, d := range ds {
+	for i := range ds {
+		d := &ds[i]
+		if d.Status == Unchanged && d.Significant && d.Worse && p.WarnThreshold > 0 && magnitude(d.Delta) > p.WarnThreshold {
+			d.Warn = true
+			out.Warnings++
+			if d.Note == "" || strings.HasPrefix(d.Note, "significant but within") {
+				d.Note = fmt.Sprintf("worse than the %s warn threshold, within the %s threshold", FormatPercent(p.WarnThreshold), FormatPercent(d.Threshold))
+			}
+		}
 		out.Counts[d.Status]++
 	}
 	out.Decisions = ds

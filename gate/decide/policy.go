@@ -48,6 +48,11 @@ type Policy struct {
 	// Thresholds are per-unit thresholds, keyed by tidy unit (sec/op,
 	// B/op, allocs/op, B/s, or a custom unit).
 	Thresholds map[string]float64
+	// WarnThreshold, if above zero, is the warn band below the threshold:
+	// a significant worsening beyond it, but within the threshold, is
+	// marked (Decision.Warn) and warned about, and does not fail the
+	// gate.
+	WarnThreshold float64
 	// FailOn says which verdicts fail the gate.
 	FailOn FailOn
 	// Correction is the multiple-comparison correction: CorrectionBH,

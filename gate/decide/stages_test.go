@@ -267,3 +267,18 @@ func TestTwoLooks(t *testing.T) {
 		t.Errorf("no change: %s %+v", d.Status, d.Confirmation)
 	}
 }
+
+func TestWarnThreshold(t *testing.T) {
+	r := load(t, results("A", 12, 100, 0.001, ""), results("A", 12, 102, 0.001, ""))
+	p := DefaultPolicy
+	p.WarnThreshold = 0.01
+	res := Decide(r, p)
+	d := statusOf(t, res, "A-2", "sec/op")
+	if d.Status != Unchanged || !d.Warn || res.Warnings != 1 || res.Verdict != Pass || !strings.Contains(d.Note, "worse than the 1% warn threshold, within the 3% threshold") {
+		t.Errorf("+2%% with a 1%% warn band: %s warn %v (%d) verdict %s note %q", d.Status, d.Warn, res.Warnings, res.Verdict, d.Note)
+	}
+	p.WarnThreshold = 0.025
+	if d := statusOf(t, Decide(r, p), "A-2", "sec/op"); d.Warn {
+		t.Errorf("+2%% warned at a 2.5%% warn band")
+	}
+}

@@ -68,6 +68,10 @@ type Config struct {
 	// benchmark process.
 	Bench     string
 	Benchtime string
+	// Tags are build tags (go test -c -tags), CPU the GOMAXPROCS list
+	// each benchmark runs at (-test.cpu).
+	Tags []string
+	CPU  string
 	Rounds    int
 	Timeout   time.Duration
 	// Out is the results directory.

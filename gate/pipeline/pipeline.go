@@ -240,6 +240,8 @@ func newPlan(cfg Config) (*plan.Plan, error) {
 		Packages:    cfg.Packages,
 		Bench:       cfg.Bench,
 		Benchtime:   cfg.Benchtime,
+		Tags:        cfg.Tags,
+		CPU:         cfg.CPU,
 		Rounds:      cfg.Rounds,
 		Timeout:     cfg.Timeout,
 		ResultsDir:  abs,
@@ -342,7 +344,7 @@ func checkFamily(p *plan.Plan, policy decide.Policy, opts compare.Options) error
 	if p.Rounds >= need {
 		return nil
 	}
-	return usage.Errorf(fmt.Sprintf("use {rounds} %d or more (%d is the default); the results of the first round are in %s", need, DefaultRounds, p.ResultsDir),
+	return usage.Errorf(fmt.Sprintf("use {rounds} %d or more (%d is the default); the results so far are in %s", need, DefaultRounds, p.ResultsDir),
 		"{rounds} %d is too few for %d comparisons: the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
 		p.Rounds, m, level, stageAlpha(policy), halfNote(policy), m, p.Rounds, testName(policy.Test))
 }

@@ -76,6 +76,10 @@ type Plan struct {
 	Bench string
 	// Benchtime is the -test.benchtime value ("100ms", "1000x").
 	Benchtime string
+	// Tags are build tags for go test -c.
+	Tags []string
+	// CPU is the -test.cpu list ("1,2,4"), empty for the default.
+	CPU string
 	// Rounds is the number of interleaved rounds.
 	Rounds int
 	// Timeout bounds each benchmark process; a process that runs longer
@@ -170,6 +174,11 @@ func (p *Plan) checkToolchains() error {
 	return nil
 }
 
+var (
+	tagRE = regexp.MustCompile(`^[A-Za-z0-9_.]+$`)
+	cpuRE = regexp.MustCompile(`^[1-9][0-9]{0,3}(,[1-9][0-9]{0,3})*$`)
+)
+
 var benchtimeRE = regexp.MustCompile(`^([0-9]+x|[0-9.]+(ns|us|µs|ms|s|m|h))$`)
 
 // Validate checks the plan for mistakes a user can make, and returns a
@@ -189,6 +198,14 @@ func (p *Plan) Validate() error {
 	}
 	if _, err := regexp.Compile(p.Bench); err != nil {
 		return usage.Errorf("", "invalid {bench} %q: %v", p.Bench, err)
+	}
+	for _, t := range p.Tags {
+		if !tagRE.MatchString(t) {
+			return usage.Errorf("", "invalid {tags} %q: a build tag is letters, digits, _ and .", t)
+		}
+	}
+	if p.CPU != "" && !cpuRE.MatchString(p.CPU) {
+		return usage.Errorf("", "invalid {cpu} %q: want a comma-separated list of GOMAXPROCS values such as 1,2,4", p.CPU)
 	}
 	switch p.Protocol {
 	case "", Interleaved, Sequential:

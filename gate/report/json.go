@@ -12,23 +12,25 @@ import (
 // described in the package documentation; fields may be added, never
 // renamed or removed.
 type JSONReport struct {
-	Verdict     decide.Verdict     `json:"verdict"`
-	Alpha       float64            `json:"alpha"`
-	Confidence  float64            `json:"confidence"`
-	Threshold   float64            `json:"threshold"`
-	Thresholds  map[string]float64 `json:"thresholds,omitempty"`
-	FailOn      decide.FailOn      `json:"fail_on"`
-	Correction  decide.Correction  `json:"correction"`
-	Family      int                `json:"family"`
-	StageRounds int                `json:"stage_rounds,omitempty"`
-	Candidates  int                `json:"candidates,omitempty"`
-	Counts      map[string]int     `json:"counts"`
-	Sides       []Side             `json:"sides,omitempty"`
-	Rounds      int                `json:"rounds,omitempty"`
-	ResultsDir  string             `json:"results_dir,omitempty"`
-	Error       string             `json:"error,omitempty"`
-	Notes       []string           `json:"notes,omitempty"`
-	Comparisons []JSONComparison   `json:"comparisons"`
+	Verdict       decide.Verdict     `json:"verdict"`
+	Alpha         float64            `json:"alpha"`
+	Confidence    float64            `json:"confidence"`
+	Threshold     float64            `json:"threshold"`
+	Thresholds    map[string]float64 `json:"thresholds,omitempty"`
+	FailOn        decide.FailOn      `json:"fail_on"`
+	Correction    decide.Correction  `json:"correction"`
+	Family        int                `json:"family"`
+	StageRounds   int                `json:"stage_rounds,omitempty"`
+	Candidates    int                `json:"candidates,omitempty"`
+	Warnings      int                `json:"warnings,omitempty"`
+	WarnThreshold float64            `json:"warn_threshold,omitempty"`
+	Counts        map[string]int     `json:"counts"`
+	Sides         []Side             `json:"sides,omitempty"`
+	Rounds        int                `json:"rounds,omitempty"`
+	ResultsDir    string             `json:"results_dir,omitempty"`
+	Error         string             `json:"error,omitempty"`
+	Notes         []string           `json:"notes,omitempty"`
+	Comparisons   []JSONComparison   `json:"comparisons"`
 }
 
 // JSONComparison is one comparison in JSON output.
@@ -48,6 +50,7 @@ type JSONComparison struct {
 	Test         decide.Test       `json:"test,omitempty"`
 	Exact        bool              `json:"exact,omitempty"`
 	Equivalent   bool              `json:"equivalent,omitempty"`
+	Warn         bool              `json:"warn,omitempty"`
 	Confirmation *JSONConfirmation `json:"confirmation,omitempty"`
 	Status       decide.Status     `json:"status"`
 	Threshold    float64           `json:"threshold"`
@@ -103,23 +106,25 @@ type JSONEstimate struct {
 // JSON builds the JSON form of r.
 func (r *Report) JSON() *JSONReport {
 	out := &JSONReport{
-		Verdict:     r.Verdict,
-		Alpha:       r.Policy.Alpha,
-		Confidence:  r.Confidence,
-		Threshold:   r.Policy.Threshold,
-		Thresholds:  r.Policy.Thresholds,
-		FailOn:      r.Policy.FailOn,
-		Correction:  r.Policy.Correction,
-		Family:      r.Family,
-		StageRounds: r.Policy.StageRounds,
-		Candidates:  r.Candidates,
-		Counts:      map[string]int{},
-		Sides:       r.Sides,
-		Rounds:      r.Rounds,
-		ResultsDir:  r.ResultsDir,
-		Error:       r.Error,
-		Notes:       r.Notes,
-		Comparisons: []JSONComparison{},
+		Verdict:       r.Verdict,
+		Alpha:         r.Policy.Alpha,
+		Confidence:    r.Confidence,
+		Threshold:     r.Policy.Threshold,
+		Thresholds:    r.Policy.Thresholds,
+		FailOn:        r.Policy.FailOn,
+		Correction:    r.Policy.Correction,
+		Family:        r.Family,
+		StageRounds:   r.Policy.StageRounds,
+		Candidates:    r.Candidates,
+		Warnings:      r.Warnings,
+		WarnThreshold: r.Policy.WarnThreshold,
+		Counts:        map[string]int{},
+		Sides:         r.Sides,
+		Rounds:        r.Rounds,
+		ResultsDir:    r.ResultsDir,
+		Error:         r.Error,
+		Notes:         r.Notes,
+		Comparisons:   []JSONComparison{},
 	}
 	for s, n := range r.Counts {
 		out.Counts[string(s)] = n
@@ -145,6 +150,7 @@ func (r *Report) JSON() *JSONReport {
 			Test:         d.Test,
 			Exact:        d.Exact,
 			Equivalent:   d.Equivalent,
+			Warn:         d.Warn,
 			Confirmation: jsonConfirmation(d.Confirmation),
 			Status:       d.Status,
 			Threshold:    d.Threshold,

@@ -64,7 +64,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	})
 	improvements := pick(func(d decide.Decision) bool { return d.Status == decide.Improvement })
 	missing := pick(func(d decide.Decision) bool { return d.Status == decide.New || d.Status == decide.Removed })
-	rest := pick(func(d decide.Decision) bool { return d.Status == decide.Unchanged })
+	warned := pick(func(d decide.Decision) bool { return d.Status == decide.Unchanged && d.Warn })
+	rest := pick(func(d decide.Decision) bool { return d.Status == decide.Unchanged && !d.Warn })
 
 	names := newNamer(r.Decisions)
 	if c := names.caption(); c != "" && len(r.Decisions) > 0 {
@@ -73,6 +74,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	writeSection(ew, "❌ Regressions", regressions, names, false)
 	writeSection(ew, "⚠️ Not decided", doubtful, names, false)
 	writeSection(ew, "🆕 New or removed", missing, names, false)
+	writeSection(ew, "⚠️ Beyond the warn threshold", warned, names, false)
 	writeChart(ew, chartable(append(append(append([]decide.Decision{}, regressions...), doubtful...), improvements...)), names)
 	writeSection(ew, "✅ Improvements", improvements, names, len(regressions)+len(doubtful) > 0 || len(improvements) > 5)
 
@@ -357,6 +359,9 @@ func markdownStatus(d decide.Decision) string {
 	case decide.Improvement:
 		return "✅ improvement"
 	case decide.Unchanged:
+		if d.Warn {
+			return "⚠️ warning"
+		}
 		return "~"
 	}
 	s := StatusLabel(d)

@@ -57,6 +57,8 @@ type Report struct {
 	// Candidates is the number of comparisons an adaptive run gave more
 	// rounds to confirm them.
 	Candidates int
+	// Warnings is the number of changes beyond the warn threshold.
+	Warnings int
 	// Sides describes base and head, when known (run knows, compare may
 	// not).
 	Sides []Side
@@ -80,6 +82,7 @@ func New(r *decide.Result, confidence float64) *Report {
 		Counts:     r.Counts,
 		Family:     r.Family,
 		Candidates: r.Candidates,
+		Warnings:   r.Warnings,
 	}
 }
 

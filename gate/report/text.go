@@ -135,6 +135,9 @@ func StatusLabel(d decide.Decision) string {
 	case decide.Improvement:
 		return "improvement"
 	case decide.Unchanged:
+		if d.Warn {
+			return "warning"
+		}
 		return "~"
 	case decide.TooFewSamples:
 		return fmt.Sprintf("too few samples (need %d)", d.RoundsNeeded)
@@ -154,7 +157,7 @@ func showNote(d decide.Decision) bool {
 	case d.Note == "", d.Status == decide.TooFewSamples:
 		return false
 	case d.Status == decide.Unchanged:
-		return strings.HasPrefix(d.Note, "significant change, but whether")
+		return d.Warn || strings.HasPrefix(d.Note, "significant change, but whether")
 	}
 	return true
 }
@@ -234,6 +237,9 @@ func (r *Report) summary(quote func(string) string) string {
 	add(decide.Improvement, "improvement", "improvements")
 	add(decide.TooFewSamples, "with too few samples", "with too few samples")
 	add(decide.Inconclusive, "inconclusive", "inconclusive")
+	if w := r.Warnings; w > 0 {
+		parts = append(parts, fmt.Sprintf("%d beyond the warn threshold", w))
+	}
 	// Benchmarks on one side only are named: nothing was compared for
 	// them, and the line is what a reader of a passing gate sees.
 	for _, st := range []decide.Status{decide.New, decide.Removed} {

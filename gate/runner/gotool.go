@@ -117,7 +117,11 @@ func (g goTool) list(ctx context.Context, patterns []string) (pkgs []listedPacka
 
 // testBinary builds the test binary of the package importPath as the file
 // out (go test -c -o), without running it.
-func (g goTool) testBinary(ctx context.Context, importPath, out string) error {
-	_, err := g.run(ctx, "test", "-c", "-o", out, importPath)
+func (g goTool) testBinary(ctx context.Context, importPath, out string, tags []string) error {
+	args := []string{"test", "-c", "-o", out}
+	if len(tags) > 0 {
+		args = append(args, "-tags", strings.Join(tags, ","))
+	}
+	_, err := g.run(ctx, append(args, importPath)...)
 	return err
 }

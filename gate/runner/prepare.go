@@ -355,7 +355,7 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 		name := fmt.Sprintf("p%03d.test", i)
 		pkg.Binary = filepath.Join(binDir, name)
 		built := filepath.Join(outDir, name)
-		err := gt.testBinary(ctx, pkg.ImportPath, built)
+		err := gt.testBinary(ctx, pkg.ImportPath, built, st.plan.Tags)
 		if err == nil {
 			err = seal(built, pkg.Binary)
 		}

@@ -23,7 +23,13 @@ import (
 // benchArgs are the test binary's flags for one run.
 func (st *runState) benchArgs(bench string) []string {
 	p := st.plan
-	return []string{
+	var cpu []string
+	if p.CPU != "" {
+		// The GOMAXPROCS values to run each benchmark at; the results'
+		// -N suffixes follow.
+		cpu = []string{"-test.cpu=" + p.CPU}
+	}
+	return append([]string{
 		"-test.run=^$",
 		"-test.bench=" + bench,
 		"-test.benchtime=" + p.Benchtime,
@@ -37,7 +43,7 @@ func (st *runState) benchArgs(bench string) []string {
 		// As go test does: a benchmark that calls os.Exit(0) must not
 		// look like a success.
 		"-test.paniconexit0",
-	}
+	}, cpu...)
 }
 
 // header is the comment line that precedes a run's output in the results

@@ -60,7 +60,8 @@ var Settings = []string{
 	"bench", "benchtime", "rounds", "timeout", "out", "protocol", "interleave",
 	"fresh-binaries", "adaptive", "max-rounds", "time-budget", "quick",
 	"alpha", "confidence", "threshold", "thresholds", "fail-on", "format",
-	"decide", "correction", "ignore", "filter", "pass-env", "max-output",
+	"decide", "correction", "ignore", "filter", "tags", "cpu", "pass-env",
+	"max-output", "warn-threshold", "pass-env", "max-output",
 }
 
 // settingRE matches a setting reference in a message.
