@@ -70,10 +70,10 @@ type Config struct {
 	Benchtime string
 	// Tags are build tags (go test -c -tags), CPU the GOMAXPROCS list
 	// each benchmark runs at (-test.cpu).
-	Tags []string
-	CPU  string
-	Rounds    int
-	Timeout   time.Duration
+	Tags    []string
+	CPU     string
+	Rounds  int
+	Timeout time.Duration
 	// Out is the results directory.
 	Out string
 	// Dir is the directory to run in; package patterns are relative to

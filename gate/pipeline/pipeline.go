@@ -145,6 +145,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
 		return nil, usage.Errorf("give packages that have _test.go files with benchmarks, e.g. ./...", "%v", runErr)
 	}
+	var nf *runner.PackageNotFoundError
+	if errors.As(runErr, &nf) {
+		return nil, usage.Errorf("package patterns are relative to the directory benchgate runs in; check the path, or use ./... for every package", "%v", runErr)
+	}
 	var ue *usage.Error
 	if errors.As(runErr, &ue) {
 		return nil, runErr

@@ -28,6 +28,20 @@ type DirLock struct {
 	f   *os.File
 }
 
+// ignoreResults writes a .gitignore that ignores everything in the
+// results directory, unless it has one: a run leaves the working tree
+// clean in git's eyes, so that the next run's default base (which looks
+// at whether the tree is dirty) is the same, and nobody commits results
+// by accident.
+func ignoreResults(dir string) {
+	f, err := os.OpenFile(filepath.Join(dir, ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return // there is one, or the directory says no: not worth failing for
+	}
+	fmt.Fprintf(f, "# Written by benchgate: its results (benchstat input) and reports.\n*\n")
+	f.Close()
+}
+
 // LockResultsDir creates the results directory dir if needed and locks
 // it. If another process holds the lock, the error is a *usage.Error
 // that names the directory and, where it can tell, the other process.
@@ -35,6 +49,7 @@ func LockResultsDir(dir string) (*DirLock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating results directory: %w", err)
 	}
+	ignoreResults(dir)
 	path := filepath.Join(dir, LockFile)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {

@@ -153,6 +153,9 @@ func (st *runState) prepare(ctx context.Context) error {
 			}
 		}
 	}
+	if missing := st.missingEverywhere(); missing != "" {
+		return &PackageNotFoundError{Pattern: missing, Dir: st.opts.WorkDir}
+	}
 	if total == 0 {
 		return fmt.Errorf("%w: none of the packages %s has test files", ErrNoBenchmarks, strings.Join(p.Packages, " "))
 	}
@@ -326,7 +329,11 @@ func (st *runState) goVersion(ctx context.Context, s *SideResult) error {
 // that has test files.
 func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 	gt := st.goTool(s)
-	listed, other, err := gt.list(ctx, st.plan.Packages)
+	patterns := st.sidePatterns(s)
+	if len(patterns) == 0 {
+		return nil
+	}
+	listed, other, err := gt.list(ctx, patterns)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()

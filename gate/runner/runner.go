@@ -188,6 +188,9 @@ type SideResult struct {
 	env, buildEnv []string
 	// as is the user its test binaries run as, nil for benchgate's own.
 	as *Identity
+	// missing are the plan's local package patterns this side does not
+	// have.
+	missing []string
 	// file is what this run wrote to File; config the configuration
 	// keys its last block set.
 	file   resultsFile

@@ -8,6 +8,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -203,6 +204,9 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 			}
 		}
 	}
+	if err := st.anyBenchmark(whole); err != nil {
+		return err
+	}
 	if !byBenchmark {
 		return nil
 	}
@@ -228,6 +232,24 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 	}
 	st.progress("interleaving by benchmark: %d benchmark function(s) in %d package(s), each run with base and head back to back", n, len(pkgs))
 	return nil
+}
+
+// anyBenchmark stops a run before its first round when every binary
+// listed its functions and none of them is a benchmark that -bench
+// selects: the rounds would measure nothing. A binary that could not be
+// listed (whole) might still have some, so it runs.
+func (st *runState) anyBenchmark(whole map[string]bool) error {
+	if len(whole) > 0 {
+		return nil
+	}
+	for _, s := range st.out.Sides {
+		for _, pkg := range s.Packages {
+			if len(pkg.Benchmarks) > 0 {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("%w: the test binaries of %s list no benchmark that -bench %q selects, so there is nothing to measure", ErrNoBenchmarks, strings.Join(st.unionPackages(), ", "), st.plan.Bench)
 }
 
 // slowStart is how long a test binary may take to start and list its
