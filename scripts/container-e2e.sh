@@ -218,6 +218,20 @@ readable_by_runner() {
 	done
 	return $bad
 }
+# owned_by_runner NAME: the results are handed to the workspace's owner,
+# so that later steps can remove or rewrite them.
+owned_by_runner() {
+	local f dir bad=0
+	f=$(results_file "$1" base.txt) || return 1
+	dir=$(dirname "$f")
+	for f in "$dir" "$dir"/*; do
+		if [ "$(stat -c %u "$f")" != 1001 ]; then
+			echo "    $(stat -c '%n is owned by %U (%u)' "$f"), not the workspace's owner (1001)" >&2
+			bad=1
+		fi
+	done
+	return $bad
+}
 summary_has() { grep -Eq "$2" "$WORK/$1/summary"; }
 # Not "cat | grep -q": grep -q quits at the first match, cat then dies of
 # SIGPIPE on a long log, and pipefail turns the match into a failure.
@@ -254,6 +268,7 @@ check "pr: path outputs can be opened by later steps on the runner (relative to 
 	paths_outside pr report json results-dir
 check "pr: the runner's user (uid 1001) can read every file in the results dir (upload-artifact)" \
 	readable_by_runner pr
+check "pr: the results dir belongs to the workspace's owner (uid 1001), not root" owned_by_runner pr
 check "pr: results dir has base.txt naming BenchmarkSlow" results_has pr base.txt '^BenchmarkSlow'
 check "pr: results dir has head.txt naming BenchmarkSlow" results_has pr head.txt '^BenchmarkSlow'
 check "pr: the benchmarks saw no secrets (tokens, INPUT_*, file commands)" no_secrets_seen pr

@@ -18,6 +18,9 @@ import (
 // setOutputs writes the action's outputs, the job summary and one error
 // annotation per regression.
 func (s *step) setOutputs(rep *report.Report, resultsDir string) {
+	if err := giveToWorkspaceOwner(s.w.workspace, resultsDir); err != nil {
+		s.a.Warningf("benchgate: handing the results in %s to the workspace's owner: %v", s.workspaceRel(resultsDir), err)
+	}
 	s.a.SetOutput("verdict", string(rep.Verdict))
 	s.a.SetOutput("regressions", strconv.Itoa(rep.Counts[decide.Regression]))
 	// Paths relative to the workspace: a container action sees the

@@ -93,6 +93,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	gitEnv, childEnv := runner.GitEnv(environ), runner.ChildEnv(environ, cfg.PassEnv...)
+	goCmd, childEnv := runner.FindGo(childEnv)
 	progress := cfg.Progress
 	if progress == nil {
 		progress = io.Discard
@@ -134,6 +135,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		Repo:        repo,
 		WorkDir:     wd,
 		Env:         childEnv,
+		Go:          goCmd,
 		GitEnv:      gitEnv,
 		MaxOutput:   cfg.MaxOutput,
 		Progress:    progress,

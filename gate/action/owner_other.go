@@ -1,0 +1,6 @@
+//go:build !unix
+
+package action
+
+// giveToWorkspaceOwner does nothing where there are no uids to give.
+func giveToWorkspaceOwner(workspace, dir string) error { return nil }
