@@ -8,6 +8,9 @@
 # network is needed (GOPROXY=off, -mod=vendor); a missing or stale vendor/
 # fails here rather than with a download.
 FROM golang:1.26.8-bookworm AS build
+# The release workflow passes the tag (v1.2.3), which benchgate version
+# prints; a development build says devel.
+ARG VERSION=devel
 WORKDIR /src
 ENV CGO_ENABLED=0 GOFLAGS=-mod=vendor GOPROXY=off GOTOOLCHAIN=local
 COPY . .
@@ -15,7 +18,7 @@ RUN test -f vendor/modules.txt || { \
       echo 'error: vendor/ is missing from the build context'; \
       echo 'hint: run "go mod vendor" at the repository root and commit vendor/'; \
       exit 1; }; \
-    go build -trimpath -o /out/benchgate .
+    go build -trimpath -ldflags "-X github.com/benchgate/benchgate/gate/cli.version=${VERSION}" -o /out/benchgate .
 
 # Run stage: the same golang image, because benchgate builds the benchmarks
 # it measures (go test -c) and lets the go command switch toolchains

@@ -65,3 +65,24 @@ func TestReleaseAction(t *testing.T) {
 		t.Error("action.yml on this branch does not build the Dockerfile")
 	}
 }
+
+// TestVersion: benchgate version prints the version the release build
+// links in (the image's Dockerfile passes the tag), and devel otherwise.
+func TestVersion(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "benchgate")
+	build := exec.Command("go", "build", "-ldflags", "-X github.com/benchgate/benchgate/gate/cli.version=v1.2.3", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil || strings.TrimSpace(string(out)) != "benchgate v1.2.3" {
+		t.Errorf("benchgate version = %q, %v; want benchgate v1.2.3", out, err)
+	}
+	dockerfile, err := os.ReadFile("Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(dockerfile), `-X github.com/benchgate/benchgate/gate/cli.version=${VERSION}`) {
+		t.Error("the Dockerfile does not link the release's version in")
+	}
+}
