@@ -41,6 +41,10 @@ type inputs struct {
 	// Compare serve commands report and compare too.
 	run                      pipeline.Config
 	resultsDir               string
+	// cacheDir, relative to the workspace, holds the go command's build
+	// and module caches, for actions/cache to keep between jobs; empty
+	// leaves them where the environment says.
+	cacheDir string
 	workingDirectory         string
 	compareBase, compareHead string
 	comment                  string
@@ -72,6 +76,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	in := &inputs{
 		command:          get("command", "run"),
 		resultsDir:       get("results-dir", pipeline.DefaultOut),
+		cacheDir:         get("cache-dir", ""),
 		workingDirectory: get("working-directory", "."),
 		compareBase:      get("compare-base", ""),
 		compareHead:      get("compare-head", ""),

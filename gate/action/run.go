@@ -26,6 +26,13 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 	// scoped configuration through the environment reaches our git calls
 	// and the go command's, and changes no file.
 	cfg.Environ = withSafeDirectory(s.w.env.Environ, s.w.workspace)
+	if in.cacheDir != "" {
+		env, err := withCacheDir(cfg.Environ, s.w.workspace, in.cacheDir)
+		if err != nil {
+			return err
+		}
+		cfg.Environ = env
+	}
 	cfg.Out = resultsDir
 	cfg.ResultsLabel = s.workspaceRel(resultsDir)
 	cfg.Names = inputStyle
