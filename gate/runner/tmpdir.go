@@ -52,6 +52,11 @@ func removeStale(base string) int {
 			continue
 		}
 		dir := filepath.Join(base, e.Name())
+		if !ownedByMe(dir) {
+			// Another user's (or made to look like ours): not ours to
+			// remove.
+			continue
+		}
 		unlock, held := tryLockDir(filepath.Join(dir, tmpLockName))
 		switch {
 		case held:

@@ -10,7 +10,8 @@ import (
 
 // TestRemoveStale: a directory whose run is gone is removed, whether it
 // has a free lock or, without one, a pid that no longer runs; one whose
-// lock is held, or without a lock whose pid runs, is kept.
+// lock is held, without a lock whose pid runs, or another user's, is
+// kept.
 func TestRemoveStale(t *testing.T) {
 	base := t.TempDir()
 	dead := deadPID(t)
@@ -32,10 +33,21 @@ func TestRemoveStale(t *testing.T) {
 	}
 	defer unlock()
 	other := mk("unrelated", false)
-	if n := removeStale(base); n != 2 {
-		t.Errorf("removed %d, want 2", n)
+	want := 2
+	someoneElses := ""
+	if os.Geteuid() == 0 {
+		// Another user's, with a free lock: not ours to remove.
+		someoneElses = mk(fmt.Sprintf("benchgate-%d-5", dead), true)
+		os.Lchown(someoneElses, 65534, 65534)
 	}
-	for d, want := range map[string]bool{freeLock: false, noLockDead: false, noLockAlive: true, held: true, other: true} {
+	if n := removeStale(base); n != want {
+		t.Errorf("removed %d, want %d", n, want)
+	}
+	kept := map[string]bool{freeLock: false, noLockDead: false, noLockAlive: true, held: true, other: true}
+	if someoneElses != "" {
+		kept[someoneElses] = true
+	}
+	for d, want := range kept {
 		if _, err := os.Stat(d); (err == nil) != want {
 			t.Errorf("%s exists: %v, want %v", filepath.Base(d), err == nil, want)
 		}

@@ -43,3 +43,10 @@ func processExists(pid int) bool {
 
 // oNoFollow makes an open fail on a symbolic link.
 const oNoFollow = syscall.O_NOFOLLOW
+
+// ownedByMe reports whether path (not followed) belongs to benchgate's
+// effective uid.
+func ownedByMe(path string) bool {
+	var st syscall.Stat_t
+	return syscall.Lstat(path, &st) == nil && st.Uid == uint32(os.Geteuid())
+}
