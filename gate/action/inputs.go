@@ -39,12 +39,12 @@ type inputs struct {
 	// run is the configuration of command run, before the event's sides,
 	// the directory and the environment are added. Its Policy and
 	// Compare serve commands report and compare too.
-	run                      pipeline.Config
-	resultsDir               string
+	run        pipeline.Config
+	resultsDir string
 	// cacheDir, relative to the workspace, holds the go command's build
 	// and module caches, for actions/cache to keep between jobs; empty
 	// leaves them where the environment says.
-	cacheDir string
+	cacheDir                 string
 	workingDirectory         string
 	compareBase, compareHead string
 	comment                  string

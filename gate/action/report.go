@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,7 +100,7 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 		return "", "", nil, usage.Errorf("", "%s is not valid: %v", MetadataFile, err)
 	}
 	var problems []string
-	if m.PRNumber < 0 || m.PRNumber > 1<<31 {
+	if m.PRNumber < 0 || int64(m.PRNumber) > math.MaxInt32 {
 		problems = append(problems, "pr_number out of range")
 	}
 	for _, s := range []string{m.BaseSHA, m.HeadSHA} {

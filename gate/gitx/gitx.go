@@ -1,7 +1,10 @@
 // Package gitx is the part of benchgate's run stage that talks to git: it
 // resolves the refs that name the sides, finds a sensible default base, and
-// checks commits out into temporary worktrees so that the user's working
-// tree is never touched.
+// writes a commit's tree out as plain files ([Repo.Export]) for a side's
+// sources. Nothing it does touches the user's index or working tree, and
+// the sources it writes carry no .git: a worktree's .git file would lead
+// the code under test back to the repository's config, where
+// actions/checkout keeps its token.
 //
 // Refs come from users and, in CI, from pull requests. They are never placed
 // where git could read them as options: refs that start with "-" are
@@ -17,7 +20,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"time"
 )
 
 // Repo is a git repository on disk.
@@ -167,28 +169,6 @@ func (r *Repo) defaultBranches(ctx context.Context) []string {
 func (r *Repo) ReadFile(ctx context.Context, commit, path string) ([]byte, error) {
 	out, err := r.git(ctx, "cat-file", "blob", "--end-of-options", commit+":"+path)
 	return []byte(out), err
-}
-
-// AddWorktree checks commit out, detached, into dir.
-func (r *Repo) AddWorktree(ctx context.Context, commit, dir string) error {
-	_, err := r.git(ctx, "worktree", "add", "--detach", "--force", "--end-of-options", dir, commit)
-	return err
-}
-
-// RemoveWorktree removes a worktree made by AddWorktree. It runs even when
-// ctx is already cancelled (cleanup after Ctrl-C), bounded by its own
-// timeout.
-func (r *Repo) RemoveWorktree(ctx context.Context, dir string) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-	defer cancel()
-	_, err := r.git(ctx, "worktree", "remove", "--force", "--end-of-options", dir)
-	// Prune in any case, so a worktree whose directory is already gone
-	// does not linger in .git/worktrees.
-	_, perr := r.git(ctx, "worktree", "prune")
-	if err != nil {
-		return err
-	}
-	return perr
 }
 
 // HasCommit reports whether the object named by a full hash is a commit

@@ -87,32 +87,6 @@ func TestDefaultBase(t *testing.T) {
 	}
 }
 
-func TestWorktreeLeavesNothing(t *testing.T) {
-	ctx := context.Background()
-	r := newRepo(t, 2)
-	sha, _ := r.Resolve(ctx, "HEAD~1")
-	dir := filepath.Join(t.TempDir(), "wt")
-	if err := r.AddWorktree(ctx, sha, dir); err != nil {
-		t.Fatal(err)
-	}
-	if b, err := os.ReadFile(filepath.Join(dir, "f.txt")); err != nil || string(b) != "x" {
-		t.Fatalf("worktree content %q, %v", b, err)
-	}
-	// Removal works with a context that is already cancelled (Ctrl-C).
-	cctx, cancel := context.WithCancel(ctx)
-	cancel()
-	if err := r.RemoveWorktree(cctx, dir); err != nil {
-		t.Fatal(err)
-	}
-	out, _ := r.git(ctx, "worktree", "list")
-	if strings.Count(out, "\n") != 0 {
-		t.Errorf("worktree list after removal:\n%s", out)
-	}
-	if dirty, _ := r.IsDirty(ctx); dirty {
-		t.Error("the working tree was modified")
-	}
-}
-
 func TestOpenOutsideRepo(t *testing.T) {
 	_, err := Open(context.Background(), t.TempDir(), gitEnv(t))
 	if !errors.Is(err, ErrNotRepo) {

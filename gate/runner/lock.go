@@ -3,11 +3,13 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/usage"
 )
 
@@ -46,8 +48,14 @@ func ignoreResults(dir string) {
 // it. If another process holds the lock, the error is a *usage.Error
 // that names the directory and, where it can tell, the other process.
 func LockResultsDir(dir string) (*DirLock, error) {
+	if err := noLinksOnPath(dir); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating results directory: %w", err)
+	}
+	if err := onlyPlainEntries(dir); err != nil {
+		return nil, err
 	}
 	ignoreResults(dir)
 	path := filepath.Join(dir, LockFile)
@@ -74,6 +82,73 @@ func LockResultsDir(dir string) (*DirLock, error) {
 		f.WriteAt([]byte(fmt.Sprintf("pid %d\n", os.Getpid())), 0)
 	}
 	return &DirLock{dir: dir, f: f}, nil
+}
+
+// noLinksOnPath refuses a results directory that is, or lies below, a
+// symlink inside the working directory. The working directory is often
+// the checkout of the code under test, which can commit .benchgate as a
+// symlink; benchgate (root, in the Action's container) would then write
+// its results, and truncate files, wherever the link points. Components
+// above the working directory (/tmp on macOS is one) are the user's own
+// setup and are not checked, nor is anything outside it but the
+// directory itself.
+func noLinksOnPath(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return fmt.Errorf("results directory %s: %w", dir, err)
+	}
+	check := []string{abs}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, abs); err == nil && rel != "." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && rel != ".." {
+			check = nil
+			p := wd
+			for _, part := range strings.Split(rel, string(filepath.Separator)) {
+				p = filepath.Join(p, part)
+				check = append(check, p)
+			}
+		}
+	}
+	for _, p := range check {
+		st, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // the rest will be made by MkdirAll, as directories
+		}
+		if err != nil {
+			return fmt.Errorf("results directory %s: %w", dir, err)
+		}
+		if st.Mode()&fs.ModeSymlink != 0 {
+			what := "goes through the symlink " + p
+			if p == abs {
+				what = "is a symlink"
+			}
+			return usage.Errorf("remove the link, or give {out} a real directory",
+				"the results directory %s %s: benchgate would write its results wherever the link points, so it refuses", dir, what)
+		}
+		if !st.IsDir() {
+			return usage.Errorf("give {out} a directory", "the results directory %s: %s is %s, not a directory", dir, p, compare.FileKind(st.Mode()))
+		}
+	}
+	return nil
+}
+
+// onlyPlainEntries refuses a results directory that holds a symlink or a
+// special file: benchgate writes base.txt, head.txt, its reports and its
+// lock by name, and would follow a link planted under one of those names
+// (a checkout can commit .benchgate/base.txt as a link to any file root
+// can write). Once the directory is locked, the code under test, which
+// runs as another user, cannot add one.
+func onlyPlainEntries(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("reading results directory %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		if m := e.Type(); m&(fs.ModeSymlink|fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice|fs.ModeCharDevice|fs.ModeIrregular) != 0 {
+			return usage.Errorf("remove it, or give {out} a directory of its own",
+				"the results directory %s holds %s, %s: benchgate writes files there by name and will not follow it", dir, e.Name(), compare.FileKind(m))
+		}
+	}
+	return nil
 }
 
 // Unlock releases the lock. The lock file stays: removing it would let a
