@@ -239,7 +239,10 @@ log_has() { grep -Eq "$2" "$WORK/$1/stdout" "$WORK/$1/stderr"; }
 workspace_clean() {
 	local ws=$WORK/$1/workspace st
 	st=$(git -c safe.directory='*' -C "$ws" status --porcelain --untracked-files=normal)
-	[ "$st" = "?? $2/" ] || { echo "    git status: $st" >&2; return 1; }
+	# The results directory holds a .gitignore of its own, so git status
+	# shows nothing at all; anything else is left behind.
+	[ -d "$ws/$2" ] && { [ -z "$st" ] || [ "$st" = "?? $2/" ]; } ||
+		{ echo "    git status: $st" >&2; return 1; }
 	[ "$(git -c safe.directory='*' -C "$ws" worktree list --porcelain | grep -c '^worktree ')" = 1 ] ||
 		{ echo "    worktrees left: $(git -c safe.directory='*' -C "$ws" worktree list)" >&2; return 1; }
 }
@@ -352,7 +355,7 @@ check "hostile: no token in the log or the results (runner tokens, input, the pe
 check "hostile: nothing the grandchild printed reached the log" not log_has hostile 'pwned by a grandchild'
 check "hostile: no file planted in the workspace or the results" nothing_planted
 check "hostile: the workspace's .git is open to its owner's group and others again" git_dir_restored
-check "hostile: the summary has the regression row for BenchmarkSlow" summary_has hostile '^\|.*`Slow(-[0-9]+)?`.*regression'
+check "hostile: the summary has the regression row for BenchmarkSlow" summary_has hostile '^\| `Slow(-[0-9]+)?` \| \*\*\+'
 [ ${#CHECKS_FAILED[@]} -eq "$nfail" ] || show hostile
 ORIGIN=${saved_origin[0]} BASE_SHA=${saved_origin[1]} HEAD_SHA=${saved_origin[2]} MERGE_SHA=${saved_origin[3]}
 

@@ -280,3 +280,45 @@ build_image() {
 	fi
 	log "image built in $((SECONDS - t0))s"
 }
+
+# start_podman_service: podman's Docker API, with the settings that work
+# here, on a private socket in $WORK; sets SOCK. CONTAINERS_CONF points
+# podman at our file, so the machine's /etc/containers is left alone.
+start_podman_service() {
+	cat >"$WORK/containers.conf" <<'CONF'
+[containers]
+default_ulimits = ["nofile=20000:20000", "nproc=4096:4096"]
+[engine]
+runtime = "runc"
+cgroup_manager = "cgroupfs"
+CONF
+	SOCK=$WORK/podman.sock
+	CONTAINERS_CONF=$WORK/containers.conf podman --runtime runc system service --time=0 "unix://$SOCK" \
+		>"$WORK/podman-service.log" 2>&1 &
+	local pid=$!
+	on_exit "kill $pid 2>/dev/null; wait $pid 2>/dev/null"
+	for _ in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.2; done
+	[ -S "$SOCK" ] || { cat "$WORK/podman-service.log" >&2; die "podman system service did not start"; }
+}
+
+# run_act CHECKOUT WORKFLOW [ACT_ARG...]: act for the pull_request event in
+# $WORK/event.json, in CHECKOUT (the depth-1 merge commit, remote
+# $REMOTE), with a clean environment and its home in $WORK; git in the
+# container rewrites $REMOTE to $ORIGIN, mounted read-only, and there is
+# no network. act's log goes to standard output; returns act's status.
+run_act() {
+	local checkout=$1 workflow=$2
+	shift 2
+	mkdir -p "$WORK/home/.cache/act"
+	(cd "$checkout" && env -i \
+		HOME="$WORK/home" PATH="$PATH" DOCKER_HOST="unix://$SOCK" \
+		act pull_request \
+		-W "$workflow" "$@" \
+		-e "$WORK/event.json" \
+		-P ubuntu-latest=-self-hosted \
+		-s GITHUB_TOKEN=ghs_actE2eFakeToken0123456789 \
+		--env GIT_CONFIG_COUNT=1 --env "GIT_CONFIG_KEY_0=url.file://$ORIGIN.insteadOf" --env "GIT_CONFIG_VALUE_0=$REMOTE" \
+		--pull=false --action-offline-mode \
+		--container-daemon-socket - \
+		--container-options "-v $WORK/home/.cache/act:$WORK/home/.cache/act -v $ORIGIN:$ORIGIN:ro --network none") 2>&1
+}

@@ -124,8 +124,10 @@ func Main(ctx context.Context, env Env) (code int) {
 type world struct {
 	env Env
 	gh  *githubactions.GitHubContext
-	// event is nil for an event benchgate does not read sides from.
-	event *ghevent.Context
+	// event is nil for an event benchgate does not read sides from;
+	// otherEvent then names it (issue_comment, schedule, ...).
+	event      *ghevent.Context
+	otherEvent string
 	// workspace is GITHUB_WORKSPACE, else the working directory.
 	workspace string
 }
@@ -158,6 +160,7 @@ func readWorld(env Env) (*world, error) {
 			return w, &usage.Error{Msg: "reading the event: " + err.Error()}
 		}
 		ev = nil
+		w.otherEvent = gh.EventName
 	}
 	w.event = ev
 	return w, nil

@@ -1,12 +1,17 @@
 package action
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/gitx"
+	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/benchgate/benchgate/internal/safepath"
 )
 
 // withCacheDir points the go command's build and module caches (GOCACHE,
@@ -16,19 +21,37 @@ import (
 // jobs, so that test binaries are built from a warm cache. The directory
 // gets a .gitignore, so that it is neither part of the working tree
 // benchgate copies nor something git reports as changed.
-func withCacheDir(environ []string, workspace, dir string) ([]string, error) {
+//
+// The go command trusts what its caches hold (a toolchain in the module
+// cache is run, a build cache entry is linked in, unchecked), so a cache
+// the checkout put there, files of the pull request's, would run its code
+// as the builder and in base's binaries: a cache-dir that git tracks is
+// refused, as is one that is or goes through a symlink, or holds one
+// (root would write wherever it points). What actions/cache restores is
+// not tracked, and was written by the go command of an earlier job.
+func withCacheDir(ctx context.Context, environ []string, workspace, dir string) ([]string, error) {
 	abs, err := within(workspace, dir, "cache-dir")
 	if err != nil {
 		return nil, err
+	}
+	if err := plainCacheDir(workspace, dir, abs); err != nil {
+		return nil, err
+	}
+	if repo, err := gitx.Open(ctx, workspace, runner.GitEnv(environ)); err == nil {
+		if tracked, err := repo.Tracks(ctx, workspace, dir); err == nil && tracked {
+			return nil, usage.Errorf("pick a cache-dir that is not in the repository (the README's is .benchgate-cache), and let actions/cache fill it",
+				"input cache-dir: %s holds files the checkout put there (git tracks them); the go command runs and links what its caches hold, so a cache from the repository, or from a pull request, would run that code", dir)
+		}
 	}
 	for _, sub := range []string{"go-build", "mod"} {
 		if err := os.MkdirAll(filepath.Join(abs, sub), 0o755); err != nil {
 			return nil, usage.Errorf("", "input cache-dir: creating %s: %v", filepath.Join(dir, sub), err)
 		}
 	}
-	ignore := filepath.Join(abs, ".gitignore")
-	if _, err := os.Stat(ignore); err != nil {
-		os.WriteFile(ignore, []byte("# Written by benchgate: the go command's caches.\n*\n"), 0o644)
+	if f, err := os.OpenFile(filepath.Join(abs, ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644); err == nil {
+		// O_EXCL: a symlink planted as .gitignore is not followed.
+		f.WriteString("# Written by benchgate: the go command's caches.\n*\n")
+		f.Close()
 	}
 	has := func(name string) bool {
 		for _, kv := range environ {
@@ -45,4 +68,24 @@ func withCacheDir(environ []string, workspace, dir string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// plainCacheDir refuses a cache-dir that is or goes through a symlink
+// below the workspace, or that holds a symlink or special file.
+func plainCacheDir(workspace, dir, abs string) error {
+	p, err := safepath.Dir(workspace, abs)
+	if err == nil && p == nil {
+		if _, serr := os.Lstat(abs); serr == nil {
+			p, err = safepath.Entries(abs)
+		}
+	}
+	switch {
+	case err != nil:
+		return usage.Errorf("", "input cache-dir: %v", err)
+	case p == nil:
+		return nil
+	}
+	rel, _ := filepath.Rel(workspace, p.Path)
+	return usage.Errorf("remove it from the repository, or pick another cache-dir",
+		"input cache-dir: %s is %s; benchgate (root, in the container) would write the caches wherever it points, so it refuses", rel, compare.FileKind(p.Mode))
 }

@@ -89,8 +89,7 @@ func (s *step) gate(rep *report.Report, failOn decide.FailOn) error {
 		return err
 	}
 	if rep.Verdict == decide.InconclusiveVerdict {
-		s.a.Warningf("benchgate: %d comparison(s) could not be decided (too few samples); the gate passes. Raise rounds, or set fail-on: inconclusive to fail instead.",
-			rep.Counts[decide.TooFewSamples]+rep.Counts[decide.Inconclusive])
+		s.a.Warningf("benchgate: %s", pipeline.InconclusiveWarning(rep, inputStyle))
 	}
 	return nil
 }

@@ -27,7 +27,7 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 	// and the go command's, and changes no file.
 	cfg.Environ = withSafeDirectory(s.w.env.Environ, s.w.workspace)
 	if in.cacheDir != "" {
-		env, err := withCacheDir(cfg.Environ, s.w.workspace, in.cacheDir)
+		env, err := withCacheDir(ctx, cfg.Environ, s.w.workspace, in.cacheDir)
 		if err != nil {
 			return err
 		}
@@ -55,9 +55,13 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 		}
 	}
 	// In a job that holds a write token (pull_request_target,
-	// workflow_run), the code of a pull request is not built unless the
+	// workflow_run, or an event benchgate does not read, such as
+	// issue_comment), the code of a pull request is not built unless the
 	// workflow says so (trust.go).
 	trust := newCodeTrust(ev, s.w.gh.SHA)
+	if ev == nil {
+		trust = newOtherEventTrust(s.w.otherEvent, s.w.gh.SHA)
+	}
 	var sides []codeSide
 	if trust != nil {
 		if sides = sidesOf(&cfg); len(sides) == 0 {

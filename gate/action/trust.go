@@ -99,6 +99,24 @@ func newCodeTrust(ev *ghevent.Context, workflowSHA string) *codeTrust {
 	return t
 }
 
+// newOtherEventTrust is the trust of an event benchgate does not read
+// (issue_comment, schedule, merge_group, ...): nothing in its payload
+// names the sides, so only GITHUB_SHA, the commit the workflow runs at,
+// and its history are trusted. A scheduled or merge-queue run measures
+// that history and is not refused; an issue_comment job (which holds a
+// write token and the secrets) that checked out a pull request's head,
+// the "/benchmark" comment pattern, is, as pull_request_target is.
+func newOtherEventTrust(event, workflowSHA string) *codeTrust {
+	if event == "" {
+		return nil
+	}
+	t := &codeTrust{event: event, names: map[string]string{}}
+	if sha := strings.ToLower(workflowSHA); gitx.IsFullHash(sha) {
+		t.trust(sha, "GITHUB_SHA")
+	}
+	return t
+}
+
 // codeSide is a side of command run whose code would be built.
 type codeSide struct {
 	name string // "base" or "head"

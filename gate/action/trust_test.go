@@ -194,3 +194,41 @@ func TestUntrustedCodeErrorIsAUsageError(t *testing.T) {
 		t.Errorf("err %v: usage error %v, exit %d", err, ue, pipeline.ExitCode(err))
 	}
 }
+
+// An event benchgate does not read trusts GITHUB_SHA and its history
+// only: an issue_comment job ("/benchmark" on a pull request) that checked
+// out the pull request's head is refused, as under pull_request_target; a
+// scheduled run of the branch it runs at is not.
+func TestOtherEventsTrustGitHubSHAOnly(t *testing.T) {
+	ws := filepath.Join(t.TempDir(), "ws")
+	shas := gitRepo(t, ws,
+		map[string]string{"go.mod": "module example.com/x\n\ngo 1.21\n"},
+		map[string]string{"a.go": "package x\n"},
+		map[string]string{"b.go": "package x\n"})
+	old, tip, prCode := shas[0], shas[1], shas[2]
+	payload := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(payload, []byte(`{"action":"created","issue":{"number":42,"pull_request":{}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := map[string]string{"packages": "./...", "base-ref": old, "comment": "never"}
+
+	r := runStep(t, ws, "issue_comment", payload, in, "GITHUB_SHA="+tip)
+	if r.code != pipeline.ExitUsage {
+		t.Errorf("issue_comment, the PR's code checked out: exit %d, want 2", r.code)
+	}
+	r.mustContain(t, "stderr", r.stderr,
+		"refusing to build and run the head side (the working tree, at "+prCode[:12]+") under issue_comment: it is neither one of the commits this event vouches for (GITHUB_SHA "+tip[:12]+")",
+		"Set input run-untrusted-code: true only if")
+	if strings.Contains(r.stdout, "measuring base and head") {
+		t.Error("measured before refusing")
+	}
+
+	gitIn(t, ws, "checkout", "-q", tip)
+	for _, event := range []string{"schedule", "issue_comment", "merge_group"} {
+		r = runStep(t, ws, event, payload, in, "GITHUB_SHA="+tip)
+		if strings.Contains(r.stderr, "refusing") {
+			t.Errorf("%s at GITHUB_SHA: refused: %s", event, r.stderr)
+		}
+		r.mustContain(t, "stdout", r.stdout, "benchgate: "+event+": base and head are commits of this repository's trusted history")
+	}
+}

@@ -100,8 +100,7 @@ func gate(r *report.Report, failOn decide.FailOn, stderr io.Writer) error {
 	}
 	switch r.Verdict {
 	case decide.InconclusiveVerdict:
-		fmt.Fprintf(stderr, "benchgate: warning: %d comparison(s) could not be decided; the gate passes (use -fail-on inconclusive to fail instead)\n",
-			r.Counts[decide.TooFewSamples]+r.Counts[decide.Inconclusive])
+		fmt.Fprintf(stderr, "benchgate: warning: %s\n", pipeline.InconclusiveWarning(r, usage.Flags))
 	case decide.RegressionVerdict:
 		fmt.Fprintf(stderr, "benchgate: warning: %d regression(s), but -fail-on never\n", r.Counts[decide.Regression])
 	}

@@ -66,8 +66,9 @@
 // # Verdict
 //
 // The verdict is regression if any comparison is a regression; otherwise
-// inconclusive if any comparison is inconclusive or has too few samples;
-// otherwise pass. The error verdict comes from outside this package: it
+// inconclusive if any comparison is inconclusive, has too few samples, or
+// is removed (base measured it, head did not: deleted, or renamed, which
+// also shows as new); otherwise pass. The error verdict comes from outside this package: it
 // is what benchgate reports when benchmarks could not be built or run.
 package decide
 
@@ -226,7 +227,9 @@ func Decide(r *compare.Result, p Policy) *Result {
 	switch {
 	case out.Counts[Regression] > 0:
 		out.Verdict = RegressionVerdict
-	case out.Counts[TooFewSamples] > 0 || out.Counts[Inconclusive] > 0:
+	case out.Counts[TooFewSamples] > 0 || out.Counts[Inconclusive] > 0 || out.Counts[Removed] > 0:
+		// A removed benchmark (deleted, or renamed: the new name is
+		// "new") is a measurement head did not make: never a clean pass.
 		out.Verdict = InconclusiveVerdict
 	default:
 		out.Verdict = Pass

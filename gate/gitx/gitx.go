@@ -123,6 +123,14 @@ func (r *Repo) IsDirty(ctx context.Context) (bool, error) {
 	return out != "", err
 }
 
+// Tracks reports whether the index holds any file at or below rel, a
+// path relative to dir (a directory of the working tree): whether the
+// checkout put it there.
+func (r *Repo) Tracks(ctx context.Context, dir, rel string) (bool, error) {
+	out, err := git(ctx, dir, r.Env, "ls-files", "-z", "--", rel)
+	return out != "", err
+}
+
 // DefaultBase picks the base commit when the user names none: the
 // merge-base of the default branch and HEAD when there is one that is not
 // HEAD itself; otherwise HEAD when the working tree has changes (so the

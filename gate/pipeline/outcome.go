@@ -46,6 +46,33 @@ func Gate(r *report.Report, failOn decide.FailOn) error {
 	return nil
 }
 
+// InconclusiveWarning is the warning for a verdict that is inconclusive
+// but passes the gate: what was left undecided, by kind, in the words of
+// the front end st. "" for any other verdict.
+func InconclusiveWarning(r *report.Report, st usage.Style) string {
+	if r.Verdict != decide.InconclusiveVerdict {
+		return ""
+	}
+	var parts []string
+	for _, k := range []struct {
+		status    decide.Status
+		one, many string
+	}{
+		{decide.Inconclusive, "likely regression not confirmed", "likely regressions not confirmed"},
+		{decide.TooFewSamples, "with too few samples", "with too few samples"},
+		{decide.Removed, "removed on head (deleted or renamed, so not measured there)", "removed on head (deleted or renamed, so not measured there)"},
+	} {
+		switch n := r.Counts[k.status]; {
+		case n == 1:
+			parts = append(parts, "1 "+k.one)
+		case n > 1:
+			parts = append(parts, fmt.Sprintf("%d %s", n, k.many))
+		}
+	}
+	return st.Render(fmt.Sprintf("not every comparison was decided (%s); the gate passes. More {rounds} settle the undecided ones; {fail-on} inconclusive fails instead",
+		strings.Join(parts, ", ")))
+}
+
 // ExitCode maps an outcome to benchgate's exit code.
 func ExitCode(err error) int {
 	var reg *RegressionError

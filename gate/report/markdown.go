@@ -144,6 +144,10 @@ func (r *Report) nextStep() string {
 			parts = append(parts, fmt.Sprintf("**%s** with too few samples for the test to decide; the rows say how many it needs",
 				plural(k, "comparison", "comparisons")))
 		}
+		if k := r.Counts[decide.Removed]; k > 0 {
+			parts = append(parts, fmt.Sprintf("**%s** on head (%s): base measured them, head did not, so their change is unknown; deleted on purpose, there is nothing to do, renamed, the new name is listed as new",
+				plural(k, "comparison removed", "comparisons removed"), r.benchmarksWith(decide.Removed, 3, MarkdownCode)))
+		}
 		return fmt.Sprintf("Of %d comparisons, %s. The gate passes meanwhile.", n, strings.Join(parts, "; "))
 	}
 	s := fmt.Sprintf("**No regression** beyond the %s threshold in %d comparisons", thresholdText(r.Policy), n)

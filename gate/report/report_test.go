@@ -148,3 +148,24 @@ func TestMarkdownEachRowOnce(t *testing.T) {
 		}
 	}
 }
+
+// The evidence column: benchstat's "n=10+8" means the sides' counts, so a
+// confirmation's later rounds are written as a range of rounds instead.
+func TestFormatP(t *testing.T) {
+	est := func(n int) *compare.Estimate { return &compare.Estimate{N: n} }
+	for _, tt := range []struct {
+		d    decide.Decision
+		want string
+	}{
+		{decide.Decision{Comparison: compare.Comparison{Base: est(10), Head: est(10)}, TestP: 0.0021}, "p=0.002 n=10"},
+		{decide.Decision{Comparison: compare.Comparison{Base: est(10), Head: est(8)}, TestP: 0.5}, "p=0.500 n=10+8"},
+		{decide.Decision{Comparison: compare.Comparison{Base: est(20), Head: est(20)}, TestP: 0.001,
+			Confirmation: &decide.Confirmation{From: 10, Rounds: 10, P: 0.00009}}, "p=0.000 rounds 11–20"},
+		{decide.Decision{Comparison: compare.Comparison{Base: est(7), Head: est(7)}, Exact: true}, "exact n=7"},
+		{decide.Decision{Comparison: compare.Comparison{Base: est(7)}}, ""},
+	} {
+		if got := FormatP(tt.d); got != tt.want {
+			t.Errorf("FormatP = %q, want %q", got, tt.want)
+		}
+	}
+}

@@ -95,10 +95,11 @@ func FormatDelta(d decide.Decision) string {
 	return fmt.Sprintf("%+.2f%%", d.Delta*100)
 }
 
-// FormatP renders the test's evidence: "p=0.002 n=10" (or "n=10+8") as
-// benchstat does, "sign p=" where the sign test alone decided, "exact"
-// for a comparison decided exactly, and the later rounds' p of a
-// candidate that got them.
+// FormatP renders the test's evidence: "p=0.002 n=10" (or "n=10+8", base
+// and head) as benchstat does, "sign p=" where the sign test alone
+// decided, "exact" for a comparison decided exactly, and for a candidate
+// that got more rounds the p of those rounds alone, "p=0.000 rounds
+// 11–20" (not "n=10+10", which benchstat users read as the sides' n).
 func FormatP(d decide.Decision) string {
 	if !d.Compared() || d.Base.N == 0 || d.Head.N == 0 {
 		return ""
@@ -109,7 +110,7 @@ func FormatP(d decide.Decision) string {
 		return "exact n=" + n
 	case d.Confirmation != nil:
 		c := d.Confirmation
-		return fmt.Sprintf("p=%0.3f n=%d+%d", c.P, c.From, c.Rounds)
+		return fmt.Sprintf("p=%0.3f rounds %d–%d", c.P, c.From+1, c.From+c.Rounds)
 	case d.Paired != nil && d.Test == decide.PairedSignTest && !math.IsNaN(d.TestP):
 		return fmt.Sprintf("sign p=%0.3f n=%d", d.TestP, d.Paired.N)
 	}

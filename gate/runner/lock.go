@@ -3,7 +3,6 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/benchgate/benchgate/internal/safepath"
 )
 
 // LockFile is the lock file's name inside the results directory.
@@ -88,47 +88,24 @@ func LockResultsDir(dir string) (*DirLock, error) {
 // symlink inside the working directory. The working directory is often
 // the checkout of the code under test, which can commit .benchgate as a
 // symlink; benchgate (root, in the Action's container) would then write
-// its results, and truncate files, wherever the link points. Components
-// above the working directory (/tmp on macOS is one) are the user's own
-// setup and are not checked, nor is anything outside it but the
-// directory itself.
+// its results, and truncate files, wherever the link points.
 func noLinksOnPath(dir string) error {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
+	wd, _ := os.Getwd()
+	p, err := safepath.Dir(wd, dir)
+	switch {
+	case err != nil:
 		return fmt.Errorf("results directory %s: %w", dir, err)
+	case p == nil:
+		return nil
+	case p.Link():
+		what := "goes through the symlink " + p.Path
+		if abs, _ := filepath.Abs(dir); p.Path == abs {
+			what = "is a symlink"
+		}
+		return usage.Errorf("remove the link, or give {out} a real directory",
+			"the results directory %s %s: benchgate would write its results wherever the link points, so it refuses", dir, what)
 	}
-	check := []string{abs}
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, abs); err == nil && rel != "." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && rel != ".." {
-			check = nil
-			p := wd
-			for _, part := range strings.Split(rel, string(filepath.Separator)) {
-				p = filepath.Join(p, part)
-				check = append(check, p)
-			}
-		}
-	}
-	for _, p := range check {
-		st, err := os.Lstat(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil // the rest will be made by MkdirAll, as directories
-		}
-		if err != nil {
-			return fmt.Errorf("results directory %s: %w", dir, err)
-		}
-		if st.Mode()&fs.ModeSymlink != 0 {
-			what := "goes through the symlink " + p
-			if p == abs {
-				what = "is a symlink"
-			}
-			return usage.Errorf("remove the link, or give {out} a real directory",
-				"the results directory %s %s: benchgate would write its results wherever the link points, so it refuses", dir, what)
-		}
-		if !st.IsDir() {
-			return usage.Errorf("give {out} a directory", "the results directory %s: %s is %s, not a directory", dir, p, compare.FileKind(st.Mode()))
-		}
-	}
-	return nil
+	return usage.Errorf("give {out} a directory", "the results directory %s: %s is %s, not a directory", dir, p.Path, compare.FileKind(p.Mode))
 }
 
 // onlyPlainEntries refuses a results directory that holds a symlink or a
@@ -138,17 +115,15 @@ func noLinksOnPath(dir string) error {
 // can write). Once the directory is locked, the code under test, which
 // runs as another user, cannot add one.
 func onlyPlainEntries(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return fmt.Errorf("reading results directory %s: %w", dir, err)
+	p, err := safepath.Entries(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("results directory: %w", err)
+	case p == nil:
+		return nil
 	}
-	for _, e := range entries {
-		if m := e.Type(); m&(fs.ModeSymlink|fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice|fs.ModeCharDevice|fs.ModeIrregular) != 0 {
-			return usage.Errorf("remove it, or give {out} a directory of its own",
-				"the results directory %s holds %s, %s: benchgate writes files there by name and will not follow it", dir, e.Name(), compare.FileKind(m))
-		}
-	}
-	return nil
+	return usage.Errorf("remove it, or give {out} a directory of its own",
+		"the results directory %s holds %s, %s: benchgate writes files there by name and will not follow it", dir, filepath.Base(p.Path), compare.FileKind(p.Mode))
 }
 
 // Unlock releases the lock. The lock file stays: removing it would let a
