@@ -37,6 +37,15 @@ func (st *runState) unionPackages() []string {
 func (st *runState) rounds(ctx context.Context) error {
 	p := st.plan
 	pkgs := st.unionPackages()
+	if st.opts.Measure.Instructions() {
+		if err := st.instructionRounds(ctx, pkgs); err != nil {
+			return err
+		}
+		if !st.opts.Measure.Time() {
+			st.out.RoundsDone = st.vg.outcome.RoundsDone
+			return nil
+		}
+	}
 	start := st.now()
 	all := map[string][]string{}
 	for _, ip := range pkgs {
