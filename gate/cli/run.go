@@ -42,6 +42,7 @@ type runCmd struct {
 	quick      bool
 	passEnv    string
 	maxOutput  string
+	measure    string
 }
 
 func newRunCmd(env *Env) *runCmd {
@@ -54,6 +55,7 @@ func newRunCmd(env *Env) *runCmd {
 		interleave: string(cfg.Interleave),
 		adaptive:   adaptiveFlag{on: true, rule: cfg.Adaptive},
 		maxOutput:  runner.FormatSize(runner.DefaultMaxOutput),
+		measure:    string(pipeline.DefaultMeasure),
 	}
 }
 
@@ -78,9 +80,18 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.BoolVar(&c.quick, "quick", false, "run only the built-in suite's quick subset (about 5 s per side per round; implies the suite and sets -bench)")
 	fs.StringVar(&c.passEnv, "pass-env", "", "also give the benchmarks these environment `names` (comma-separated; tokens, INPUT_* and ACTIONS_* are refused)")
 	fs.StringVar(&c.maxOutput, "max-output", c.maxOutput, "kill a process that prints more than `size` (e.g. 64MiB)")
+	fs.StringVar(&c.measure, "measure", c.measure, "`what` to measure: time (sec/op, B/op, allocs/op), instructions (instructions/op counted by valgrind, base and head in parallel; -rounds defaults to 3) or both, each unit gated at its own threshold")
 	c.stats.register(fs.FlagSet)
 	if err := fs.parse(args); err != nil {
 		return err
+	}
+	m, err := runner.ParseMeasure(c.measure)
+	if err != nil {
+		return usage.Errorf("", "%v", err)
+	}
+	cfg.Measure = m
+	if m == runner.MeasureInstructions && !flagGiven(fs.FlagSet, "rounds") {
+		cfg.Rounds = pipeline.DefaultInstructionRounds
 	}
 	cfg.PassEnv = pipeline.SplitList(c.passEnv)
 	n, err := runner.ParseSize(c.maxOutput)
