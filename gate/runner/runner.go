@@ -232,7 +232,8 @@ func (s *SideResult) pkg(importPath string) *Package {
 
 // RunRecord is one benchmark process.
 type RunRecord struct {
-	Side    string `json:"side"`
+	Side string `json:"side"`
+	// Round is 1-based; 0 for the instruction rounds' calibration runs.
 	Round   int    `json:"round"`
 	Package string `json:"package"`
 	// Benchmark is the top-level benchmark function the process ran,

@@ -235,7 +235,9 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 		st.functions[ip] = functions
 		n += len(functions)
 	}
-	st.progress("interleaving by benchmark: %d benchmark function(s) in %d package(s), each run with base and head back to back", n, len(pkgs))
+	if st.opts.Measure.Time() {
+		st.progress("interleaving by benchmark: %d benchmark function(s) in %d package(s), each run with base and head back to back", n, len(pkgs))
+	}
 	return nil
 }
 

@@ -237,10 +237,12 @@ func (st *runState) vgTotal(r int) int {
 // target at a time, so that its iteration counts can be corrected
 // before any side writes a count with them: where the difference of the
 // two processes' counts fell short of minSignal (a loaded machine made
-// the calibration run slow), the target is counted again with a larger
-// N2 (Retune), which the later rounds keep.
+// the calibration run slow), the N2 process is run again with a larger
+// N2 (Retune), which the later rounds keep; the N1 process's count
+// stands.
 func (st *runState) firstRound(ctx context.Context) error {
 	for _, t := range st.vg.targets {
+		firsts := make([]*counted, len(st.out.Sides))
 		for attempt := 0; ; attempt++ {
 			counts := make([]*Count, len(st.out.Sides))
 			headers := make([][]string, len(st.out.Sides))
@@ -249,8 +251,8 @@ func (st *runState) firstRound(ctx context.Context) error {
 					return nil
 				}
 				s := st.out.Sides[si]
-				c, header, err := st.countPair(ctx, s, s.pkg(t.pkg), t, 0)
-				counts[si], headers[si] = c, header
+				c, header, p1, err := st.countPair(ctx, s, s.pkg(t.pkg), t, 0, firsts[si])
+				counts[si], headers[si], firsts[si] = c, header, p1
 				return err
 			})
 			if err != nil {
@@ -297,32 +299,35 @@ func (st *runState) interrupted(ctx context.Context, err error, r int) error {
 // countOne counts target t on side s in round r and appends the block
 // that states the count to the side's results file.
 func (st *runState) countOne(ctx context.Context, s *SideResult, pkg *Package, t *vgTarget, r int) error {
-	c, header, err := st.countPair(ctx, s, pkg, t, r)
+	c, header, _, err := st.countPair(ctx, s, pkg, t, r, nil)
 	if err != nil {
 		return err
 	}
 	return st.writeCount(s, pkg, t, r, *c, header)
 }
 
-// countPair counts target t on side s in round r, in two processes, and
-// returns the count and the testing package's header.
-func (st *runState) countPair(ctx context.Context, s *SideResult, pkg *Package, t *vgTarget, r int) (*Count, []string, error) {
-	p1, err := st.countProcess(ctx, s, pkg, t, t.n1, r)
-	if err != nil {
-		return nil, nil, err
+// countPair counts target t on side s in round r, in two processes (or
+// one, where p1 is the N1 process's count already), and returns the
+// count, the testing package's header and the N1 process's count.
+func (st *runState) countPair(ctx context.Context, s *SideResult, pkg *Package, t *vgTarget, r int, p1 *counted) (*Count, []string, *counted, error) {
+	var err error
+	if p1 == nil {
+		if p1, err = st.countProcess(ctx, s, pkg, t, t.n1, r); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	p2, err := st.countProcess(ctx, s, pkg, t, t.n2, r)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, p1, err
 	}
 	c := Count{Name: t.name, N1: t.n1, N2: t.n2, I1: p1.irefs, I2: p2.irefs, D1: p1.d, D2: p2.d}
 	if c.PerOp, err = PerOp(c.I1, c.I2, c.N1, c.N2); err != nil {
 		e := st.vgFailure(s, pkg, r, err, nil, &lineWriter{})
 		e.Benchmark, e.After = t.name, ""
 		e.Hint = "a benchmark's loop must run b.N times (or use b.Loop); one that does a fixed amount of work per call cannot be counted per op"
-		return nil, nil, e
+		return nil, nil, p1, e
 	}
-	return &c, p2.header, nil
+	return &c, p2.header, p1, nil
 }
 
 // writeCount appends the block of count c to s's results file: the
@@ -621,7 +626,15 @@ func (st *runState) calibrateOne(ctx context.Context, s *SideResult, pkg *Packag
 	cctx, cut := context.WithCancel(pctx)
 	defer cut()
 	cw := newCapWriter(io.MultiWriter(lw, tw), st.opts.MaxOutput, cut)
+	t0 := st.now()
 	runErr := st.exec.Run(cctx, Cmd{Dir: pkg.Dir, Env: calibrationEnv(s.env), Path: pkg.Binary, Args: calibrationArgs(u.bench, st.plan.Timeout), As: s.as}, cw)
+	rec := RunRecord{Side: s.Name, Package: pkg.ImportPath, Benchmark: u.function, Duration: st.now().Sub(t0)}
+	if runErr != nil {
+		rec.Error = runErr.Error()
+	}
+	st.vg.mu.Lock()
+	st.out.Runs = append(st.out.Runs, rec)
+	st.vg.mu.Unlock()
 	cwErr := cw.Close()
 	if err := errors.Join(cwErr, lw.Close()); err != nil {
 		return nil, nil, err
