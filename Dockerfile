@@ -28,6 +28,14 @@ RUN test -f vendor/modules.txt || { \
 FROM golang:1.26.8-bookworm
 RUN git --version && go version
 
+# valgrind, for measure "instructions" (instructions/op counted by
+# cachegrind): Debian's package. Installed only where the base image lacks
+# it, so that an image that has it (the offline stand-in of
+# scripts/standin-image.sh) builds without a network.
+RUN command -v valgrind >/dev/null || { \
+      apt-get update && apt-get install -y --no-install-recommends valgrind && rm -rf /var/lib/apt/lists/*; }; \
+    valgrind --version
+
 # GOTOOLCHAIN=auto (the golang image says local): a repository whose go.mod
 # asks for a newer Go gets it, as it would with actions/setup-go.
 # GOFLAGS=-buildvcs=false: the workspace belongs to the runner's user, not

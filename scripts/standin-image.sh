@@ -5,15 +5,18 @@
 #
 # Base images cannot be pulled on the machines this project runs on, so
 # this builds one that looks like the official golang image from parts that
-# are here: a Debian rootfs made with debootstrap (minbase plus git and
-# ca-certificates) from the mirror apt is configured with, and a copy of
-# the local Go (/usr/local/go, or $GOROOT_SRC). It is tagged with exactly the
+# are here: a Debian rootfs made with debootstrap (minbase plus git,
+# ca-certificates and valgrind, which the Dockerfile would otherwise
+# install from the network) from the mirror apt is configured with, and a
+# copy of the local Go (/usr/local/go, or $GOROOT_SRC). It is tagged with exactly the
 # name the Dockerfile's FROM uses (default: read from ./Dockerfile), so the
 # real, unchanged Dockerfile builds with `podman build --pull=never`.
 #
 # The debootstrap result is kept as its own image
 # (localhost/benchgate-standin/debian:<suite>-minbase), so a re-run, or a
-# new Go, only redoes the cheap Go layer. An existing image that was not
+# new Go, only redoes the cheap Go layer. Both images carry the label
+# io.benchgate.standin.packages naming the extra packages; one made before
+# a package was added is made again. An existing image that was not
 # made by this script (no io.benchgate.standin label: a real, pulled image)
 # is never replaced. --force redoes everything.
 set -euo pipefail
@@ -57,14 +60,24 @@ have_go=$("$goroot/bin/go" env GOVERSION)
 ensure_podman
 
 label=io.benchgate.standin
+# The packages beyond minbase. The label above keeps naming the Go version
+# alone, as it did before this one existed.
+packages=git,ca-certificates,valgrind
+pkglabel=io.benchgate.standin.packages
+# image_label prints label $1 of image $2, empty where it has none.
+image_label() {
+	local v
+	v=$(pm image inspect --format "{{index .Labels \"$1\"}}" "$2")
+	[ "$v" = "<no value>" ] || printf '%s' "$v"
+}
 if pm image exists "$image"; then
-	have_label=$(pm image inspect --format "{{index .Labels \"$label\"}}" "$image")
-	if [ -z "$have_label" ] || [ "$have_label" = "<no value>" ]; then
+	have_label=$(image_label "$label" "$image")
+	if [ -z "$have_label" ]; then
 		log "$image exists and was not made by this script (a real image?): using it as it is"
 		exit 0
 	fi
-	if [ "$have_label" = "$have_go" ] && ! $force; then
-		log "$image: stand-in with $have_go is up to date"
+	if [ "$have_label" = "$have_go" ] && [ "$(image_label "$pkglabel" "$image")" = "$packages" ] && ! $force; then
+		log "$image: stand-in with $have_go and $packages is up to date"
 		exit 0
 	fi
 fi
@@ -82,13 +95,13 @@ minbase=localhost/benchgate-standin/debian:$suite-minbase
 work=$(mktemp -d /var/tmp/benchgate-standin.XXXXXX)
 on_exit "rm -rf $(printf %q "$work")"
 
-if $force || ! pm image exists "$minbase"; then
+if $force || ! pm image exists "$minbase" || [ "$(image_label "$pkglabel" "$minbase")" != "$packages" ]; then
 	ensure_packages debootstrap
 	# The mirror apt already uses (the network reaches Debian's archive only).
 	mirror=${DEBIAN_MIRROR:-$(apt_mirror)}
 	mirror=${mirror:-http://deb.debian.org/debian}
-	log "debootstrap $suite (minbase, git, ca-certificates) from $mirror: takes a few minutes once"
-	if ! debootstrap --variant=minbase --include=git,ca-certificates "$suite" "$work/rootfs" "$mirror" >"$work/debootstrap.log" 2>&1; then
+	log "debootstrap $suite (minbase, ${packages//,/, }) from $mirror: takes a few minutes once"
+	if ! debootstrap --variant=minbase --include="$packages" "$suite" "$work/rootfs" "$mirror" >"$work/debootstrap.log" 2>&1; then
 		tail -n 30 "$work/debootstrap.log" >&2
 		die "debootstrap failed (log above)" "check that $mirror is reachable (apt-get update works?) or set DEBIAN_MIRROR"
 	fi
@@ -100,7 +113,7 @@ if $force || ! pm image exists "$minbase"; then
 	log "importing $minbase"
 	tar -C "$work/rootfs" --numeric-owner -cf - . | pm import -q \
 		--change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-		--change 'CMD ["bash"]' - "$minbase" >/dev/null
+		--change 'CMD ["bash"]' --change "LABEL $pkglabel=$packages" - "$minbase" >/dev/null
 	rm -rf "$work/rootfs"
 else
 	log "reusing $minbase (debootstrap skipped)"
@@ -122,11 +135,13 @@ pm commit -q \
 	--change 'WORKDIR /go' \
 	--change 'CMD ["bash"]' \
 	--change "LABEL $label=$have_go" \
+	--change "LABEL $pkglabel=$packages" \
 	"$ctr" "$image" >/dev/null
 
 # It must behave like the real thing.
 # shellcheck disable=SC2016 # expanded in the container
-out=$(pm run --rm --network=none "${PODMAN_ULIMITS[@]}" "$image" sh -c 'go version && git --version && echo "GOPATH=$GOPATH GOTOOLCHAIN=$GOTOOLCHAIN PWD=$PWD"')
+out=$(pm run --rm --network=none "${PODMAN_ULIMITS[@]}" "$image" sh -c 'go version && git --version && valgrind --version && echo "GOPATH=$GOPATH GOTOOLCHAIN=$GOTOOLCHAIN PWD=$PWD"')
 printf '%s\n' "$out" | sed 's/^/    /' >&2
 grep -q "^go version $have_go " <<<"$out" || die "$image does not run $have_go"
+grep -q "^valgrind-" <<<"$out" || die "$image has no valgrind"
 log "ready: $image (stand-in; label $label=$have_go)"

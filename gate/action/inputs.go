@@ -94,7 +94,14 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 
 	var errs []error
 	var err error
-	if cfg.Rounds, err = strconv.Atoi(get("rounds", strconv.Itoa(pipeline.DefaultRounds))); err != nil {
+	if cfg.Measure, err = runner.ParseMeasure(get("measure", string(pipeline.DefaultMeasure))); err != nil {
+		errs = append(errs, fmt.Errorf("input measure: %q is not one of time, instructions, both", get("measure", "")))
+	}
+	rounds := pipeline.DefaultRounds
+	if cfg.Measure == runner.MeasureInstructions {
+		rounds = pipeline.DefaultInstructionRounds
+	}
+	if cfg.Rounds, err = strconv.Atoi(get("rounds", strconv.Itoa(rounds))); err != nil {
 		errs = append(errs, fmt.Errorf("input rounds: %q is not a whole number", get("rounds", "")))
 	}
 	alpha, err := strconv.ParseFloat(get("alpha", strconv.FormatFloat(pipeline.DefaultAlpha, 'g', -1, 64)), 64)

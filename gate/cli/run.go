@@ -43,6 +43,7 @@ type runCmd struct {
 	passEnv    string
 	tags       string
 	maxOutput  string
+	measure    string
 }
 
 func newRunCmd(env *Env) *runCmd {
@@ -55,6 +56,7 @@ func newRunCmd(env *Env) *runCmd {
 		interleave: string(cfg.Interleave),
 		adaptive:   adaptiveFlag{on: true, rule: cfg.Adaptive},
 		maxOutput:  runner.FormatSize(runner.DefaultMaxOutput),
+		measure:    string(pipeline.DefaultMeasure),
 	}
 }
 
@@ -81,9 +83,18 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.StringVar(&cfg.CPU, "cpu", "", "GOMAXPROCS `list` each benchmark runs at, as go test -cpu (e.g. 1,2,4)")
 	fs.StringVar(&c.passEnv, "pass-env", "", "also give the benchmarks these environment `names` (comma-separated; tokens, INPUT_* and ACTIONS_* are refused)")
 	fs.StringVar(&c.maxOutput, "max-output", c.maxOutput, "kill a process that prints more than `size` (e.g. 64MiB)")
+	fs.StringVar(&c.measure, "measure", c.measure, "`what` to measure: time (sec/op, B/op, allocs/op), instructions (instructions/op counted by valgrind, base and head in parallel; -rounds defaults to 3) or both, each unit gated at its own threshold")
 	c.stats.register(fs.FlagSet)
 	if err := fs.parse(args); err != nil {
 		return err
+	}
+	m, err := runner.ParseMeasure(c.measure)
+	if err != nil {
+		return usage.Errorf("", "%v", err)
+	}
+	cfg.Measure = m
+	if m == runner.MeasureInstructions && !flagGiven(fs.FlagSet, "rounds") {
+		cfg.Rounds = pipeline.DefaultInstructionRounds
 	}
 	cfg.PassEnv = pipeline.SplitList(c.passEnv)
 	cfg.Tags = pipeline.SplitList(c.tags)

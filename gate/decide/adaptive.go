@@ -111,7 +111,15 @@ func isCandidate(d *Decision, rule AdaptiveRule) bool {
 // so that looking after every round cannot make a regression out of
 // noise; stopping because the interval no longer reaches the boundary
 // cannot make one either.
+//
+// An exact comparison gets more rounds while it is inconclusive and its
+// values vary: with runs enough, each side stands for the interval of
+// its median rather than its range (see exact.go), which more runs
+// narrow. It needs no second stage: no p-value is looked at.
 func MoreRounds(d Decision, p Policy) bool {
+	if d.Exact {
+		return d.Status == Inconclusive && exactVaries(&d)
+	}
 	if !d.candidate || (d.Confirmation != nil && d.Confirmation.Halfway && d.Confirmation.Confirmed) {
 		return false
 	}

@@ -15,6 +15,15 @@
 // the threshold, and inconclusive when the runs' spread straddles it.
 // Exact comparisons are not part of the correction for many comparisons.
 //
+// Deterministic units may still vary a little from run to run, and for
+// values that vary two refinements apply (exact.go): a regression or
+// improvement also needs the sides to be further apart than the runs of
+// either side spread (else inconclusive), and a side with runs enough
+// for a distribution-free interval of its median that is narrower than
+// its range (9 at 95% confidence) stands for that interval instead. An
+// inconclusive exact comparison whose values vary gets more rounds in an
+// adaptive run ([MoreRounds]).
+//
 // # Tested comparisons
 //
 // Every other comparison gets a p-value from the test the policy picks

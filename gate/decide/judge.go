@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
 )
@@ -32,7 +31,7 @@ func prepare(c compare.Comparison, p Policy) Decision {
 	}
 	conf := confidenceOf(p)
 	d.Paired = PairSamples(c.Base.Values, c.Head.Values, conf)
-	if decideExact(&d) {
+	if decideExact(&d, conf) {
 		return d
 	}
 	d.tested = true
@@ -233,85 +232,4 @@ func correct(ds []Decision, p Policy, in func(*Decision) bool) int {
 		}
 	}
 	return len(idx)
-}
-
-// decideExact decides d exactly if its samples allow it (see the package
-// documentation) and reports whether it did.
-func decideExact(d *Decision) bool {
-	b, h := d.Base.Values, d.Head.Values
-	blo, bhi := minMax(b)
-	hlo, hhi := minMax(h)
-	constant := len(b) >= 2 && len(h) >= 2 && blo == bhi && hlo == hhi
-	switch {
-	case d.Comparison.Exact:
-	case constant && !timeUnit(d.Unit):
-	case constant && blo == hlo:
-		// One and the same value on both sides, even of a time: the
-		// samples cannot differ, whatever the noise would have been.
-	default:
-		return false
-	}
-	d.Exact = true
-	lo, hi := exactRatio(hlo, bhi), exactRatio(hhi, blo)
-	center := exactRatio(d.Head.Center, d.Base.Center)
-	d.Comparison.Delta = center - 1
-	if math.IsInf(center, 1) {
-		d.Comparison.Delta = math.NaN() // a change from zero
-	}
-	d.Worse = worse(d.Better, d.Comparison.Delta)
-	d.Significant = lo > 1 || hi < 1
-	t := d.Threshold
-	what := fmt.Sprintf("every base run measured %s, every head run %s", formatRange(blo, bhi), formatRange(hlo, hhi))
-	switch {
-	case lo >= 1-t && hi <= 1+t:
-		d.Status = Unchanged
-		d.Equivalent = true
-	case d.Better < 0 && lo > 1+t, d.Better > 0 && hi < 1-t:
-		d.Status = Regression
-	case d.Better < 0 && hi < 1-t, d.Better > 0 && lo > 1+t:
-		d.Status = Improvement
-	case d.Better == 0:
-		d.Status = Unchanged
-		d.Note = fmt.Sprintf("exact: %s, but whether more %s is better is unknown", what, d.Unit)
-		return true
-	default:
-		d.Status = Inconclusive
-		d.Note = fmt.Sprintf("exact: %s; the spread of the runs straddles the %s threshold", what, FormatPercent(t))
-		return true
-	}
-	d.Note = "exact: " + what
-	return true
-}
-
-// exactRatio is a/b, with 0/0 = 1 and x/0 = +Inf.
-func exactRatio(a, b float64) float64 {
-	switch {
-	case a == b:
-		return 1
-	case b == 0:
-		return math.Inf(1)
-	}
-	return a / b
-}
-
-func minMax(xs []float64) (lo, hi float64) {
-	lo, hi = xs[0], xs[0]
-	for _, x := range xs[1:] {
-		lo, hi = math.Min(lo, x), math.Max(hi, x)
-	}
-	return lo, hi
-}
-
-func formatRange(lo, hi float64) string {
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
-	if lo == hi {
-		return f(lo)
-	}
-	return f(lo) + "–" + f(hi)
-}
-
-// timeUnit reports whether unit is a time or a rate: values that are
-// measured, never counted, so that repeated values are still a sample.
-func timeUnit(unit string) bool {
-	return strings.HasPrefix(unit, "sec/") || strings.HasSuffix(unit, "/s")
 }

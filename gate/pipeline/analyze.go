@@ -162,24 +162,8 @@ func nextRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(in
 	if p.MaxRounds <= p.Rounds {
 		return nil
 	}
-	return func(done int) (map[string][]string, error) {
-		files := []string{filepath.Join(p.ResultsDir, p.Sides[0].Name+".txt"), filepath.Join(p.ResultsDir, p.Sides[1].Name+".txt")}
-		res, err := compare.Load(files[:1], files[1:], opts)
-		if err != nil {
-			return nil, err
-		}
-		names := map[string][]string{}
-		seen := map[string]bool{}
-		for _, d := range decide.Decide(res, policy).Decisions {
-			pkg := d.Config["pkg"]
-			if !decide.MoreRounds(d, policy) || seen[pkg+"\x00"+d.Benchmark] {
-				continue
-			}
-			seen[pkg+"\x00"+d.Benchmark] = true
-			names[pkg] = append(names[pkg], d.Benchmark)
-		}
-		return names, nil
-	}
+	// Instruction counts get rounds of their own (measure.go).
+	return nextRoundOf(p, policy, opts, func(unit string) bool { return unit != runner.InstructionsUnit })
 }
 
 // WriteReports saves the report in every format next to the raw results,

@@ -10,6 +10,7 @@ import (
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/plan"
 	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
 )
 
@@ -107,6 +108,14 @@ type Config struct {
 	Adaptive   decide.AdaptiveRule
 	MaxRounds  int
 	TimeBudget time.Duration
+	// Measure is what the benchmarks are measured by: wall time (what
+	// the testing package reports: sec/op, B/op, allocs/op), instruction
+	// counts under valgrind (instructions/op), or both; empty means
+	// DefaultMeasure. With runner.MeasureInstructions, Rounds and
+	// MaxRounds are the instruction rounds'; with runner.MeasureBoth
+	// they are the timed rounds', and the instructions get
+	// DefaultInstructionRounds (measure.go).
+	Measure runner.Measure
 	// Policy is what counts as a regression; its Adaptive and Until are
 	// set from Adaptive by Run.
 	Policy decide.Policy

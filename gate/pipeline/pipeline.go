@@ -99,7 +99,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		progress = io.Discard
 	}
 
-	if err := checkRounds(cfg, policy); err != nil {
+	roundsCheck := checkRounds
+	if measureOf(cfg) == runner.MeasureInstructions {
+		// Every comparison is exact: no test needs rounds to reach alpha.
+		roundsCheck = func(cfg Config, _ decide.Policy) error { return checkInstructionRounds(cfg) }
+	}
+	if err := roundsCheck(cfg, policy); err != nil {
 		return nil, err
 	}
 	p, err := newPlan(cfg)
@@ -132,17 +137,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 
 	out, runErr := runner.Run(ctx, p, runner.Options{
-		Repo:        repo,
-		WorkDir:     wd,
-		Env:         childEnv,
-		Go:          goCmd,
-		GitEnv:      gitEnv,
-		MaxOutput:   cfg.MaxOutput,
-		Progress:    progress,
-		UnpackSuite: suite.Unpack,
-		Next:        nextRound(p, policy, opts),
-		AfterRound:  afterRound(p, policy, opts),
-		Lock:        lock,
+		Repo:         repo,
+		WorkDir:      wd,
+		Env:          childEnv,
+		Go:           goCmd,
+		GitEnv:       gitEnv,
+		MaxOutput:    cfg.MaxOutput,
+		Progress:     progress,
+		UnpackSuite:  suite.Unpack,
+		Next:         nextRound(p, policy, opts),
+		AfterRound:   afterRound(p, policy, opts),
+		Lock:         lock,
+		Measure:      measureOf(cfg),
+		Instructions: instructionOptions(cfg, p, policy, opts),
 	})
 	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
 		return nil, usage.Errorf("give packages that have _test.go files with benchmarks, e.g. ./...", "%v", runErr)
@@ -181,6 +188,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	rep.Rounds = out.RoundsDone
 	rep.Notes = append(rep.Notes, runNotes(out, rep)...)
+	rep.Notes = append(rep.Notes, instructionNotes(out)...)
 	for _, s := range out.Sides {
 		rep.Sides = append(rep.Sides, report.Side{Name: s.Name, Label: s.Label(), Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain, GoVersion: s.GoVersion})
 		if strings.HasPrefix(s.Why, "go.mod changed") && s.Name == "head" {
@@ -207,6 +215,8 @@ func maxRounds(cfg Config) int {
 	switch {
 	case cfg.Adaptive == "":
 		return 0
+	case cfg.MaxRounds == 0 && measureOf(cfg) == runner.MeasureInstructions:
+		return DefaultMaxInstructionRounds(cfg.Rounds)
 	case cfg.MaxRounds == 0:
 		return DefaultMaxRounds(cfg.Rounds)
 	}

@@ -32,6 +32,11 @@ type Manifest struct {
 	// Skipped are the benchmarks every side that ran them skipped.
 	Skipped []Skipped `json:"skipped,omitempty"`
 	Error   string    `json:"error,omitempty"`
+	// Measure is what the benchmarks were measured by (time when
+	// empty); Instructions what the instruction rounds did, with each
+	// benchmark's iteration counts.
+	Measure      string               `json:"measure,omitempty"`
+	Instructions *InstructionsOutcome `json:"instructions,omitempty"`
 }
 
 // ManifestSide describes one side in the manifest.
@@ -73,6 +78,12 @@ func (st *runState) writeManifest(runErr error) error {
 	}
 	if st.plan.Protocol != plan.Sequential {
 		m.Interleave = string(st.plan.Interleave)
+	}
+	if st.opts.Measure != "" && st.opts.Measure != MeasureTime {
+		m.Measure, m.Instructions = string(st.opts.Measure), st.out.Instructions
+		if !st.opts.Measure.Time() {
+			m.Benchtime, m.Interleave = "", ""
+		}
 	}
 	if runErr != nil {
 		m.Error = runErr.Error()

@@ -191,6 +191,10 @@ type lineWriter struct {
 	garbledIn string
 	started   string
 	pass      bool
+	// reserved, if set, is a unit the process may not report (the
+	// unit benchgate counts itself, when it does); reservedIn is the
+	// first accepted result that reported it.
+	reserved, reservedIn string
 	// recent are the last lines, and crash the lines from just before
 	// the first panic or fatal error on (see excerpt).
 	recent    []string
@@ -313,6 +317,9 @@ func (l *lineWriter) flush() {
 	case testingUnit(line):
 		l.comments([]string{raw}, notUnitComment)
 		return
+	case benchgateUnit(line):
+		l.comments([]string{raw}, notOwnUnitComment)
+		return
 	case skipName(line) != "":
 		l.skips = append(l.skips, skip{name: skipName(line), reason: reasonOf(l.logged)})
 	case strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t"):
@@ -359,6 +366,9 @@ func (l *lineWriter) benchmarkLine(raw, line string) {
 		l.seen[name] = true
 		l.names = append(l.names, name)
 		l.results++
+		if l.reserved != "" && l.reservedIn == "" && reportsUnit(line, l.reserved) {
+			l.reservedIn = name
+		}
 	case strings.ContainsAny(line, " \t"):
 		if l.garbled == "" {
 			l.garbled, l.garbledIn = line, l.started
@@ -381,7 +391,7 @@ func (l *lineWriter) write(raw string) {
 // comment is no longer than a line may be.
 func (l *lineWriter) comments(lines []string, prefix string) {
 	for _, raw := range lines {
-		if prefix == notConfigComment || prefix == notUnitComment {
+		if prefix == notConfigComment || prefix == notUnitComment || prefix == notOwnUnitComment {
 			l.notConfig++
 			if l.firstNotConfig == "" {
 				l.firstNotConfig = brief.Clip(strings.ToValidUTF8(strings.TrimRight(raw, "\r"), "\uFFFD"), 200)

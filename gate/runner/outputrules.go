@@ -111,6 +111,26 @@ func testingUnit(line string) bool {
 	return false
 }
 
+// benchgateUnit reports whether a unit metadata line is about
+// instructions/op, the unit benchgate counts itself (-measure
+// instructions): its metadata (assume=exact better=lower) is benchgate's
+// to write.
+func benchgateUnit(line string) bool {
+	f := strings.Fields(line)
+	return len(f) >= 2 && f[0] == "Unit" && f[1] == InstructionsUnit
+}
+
+// reportsUnit reports whether the result line line has a value in unit.
+func reportsUnit(line, unit string) bool {
+	f := strings.Fields(line)
+	for i := 3; i < len(f); i += 2 {
+		if f[i] == unit {
+			return true
+		}
+	}
+	return false
+}
+
 // header collects the testing package's header: the lines of headerKeys,
 // in order, that come right before the first benchmark line.
 type header struct {
@@ -233,6 +253,7 @@ func stripProcs(name string) string {
 const (
 	notConfigComment  = "# benchgate: not configuration (printed by the benchmark): "
 	notUnitComment    = "# benchgate: not unit metadata for a unit of the testing package (printed by the benchmark): "
+	notOwnUnitComment = "# benchgate: not unit metadata for instructions/op, the unit benchgate counts (printed by the benchmark): "
 	rejectedComment   = "# benchgate: rejected result (the process was not asked to run this benchmark): "
 	notRunningComment = "# benchgate: rejected result (printed while another benchmark ran): "
 	duplicateComment  = "# benchgate: rejected result (a second result of this benchmark in one process): "

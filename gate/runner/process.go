@@ -56,9 +56,18 @@ func (st *runState) header(s *SideResult, pkg *Package, round int, fn string) st
 	if round >= st.plan.Rounds {
 		total = st.plan.MaxRounds
 	}
+	return st.blockHeader(s, pkg, round, total, fn, "")
+}
+
+// blockHeader is header with the rounds' total given, and extra words
+// (measure=instructions) after the benchmark.
+func (st *runState) blockHeader(s *SideResult, pkg *Package, round, total int, fn, extra string) string {
 	header := fmt.Sprintf("# benchgate: side=%s round=%d/%d package=%s", s.Name, round+1, total, pkg.ImportPath)
 	if fn != "" {
 		header += " benchmark=" + fn
+	}
+	if extra != "" {
+		header += " " + extra
 	}
 	if s.Commit != "" {
 		header += " commit=" + s.Commit
@@ -90,6 +99,9 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 	sel := st.selection(pkg, bench)
 	tw := &tailWriter{max: 64 << 10}
 	lw := newLineWriter(bw, pkg.ImportPath, sel)
+	if st.opts.Measure.Instructions() {
+		lw.reserved = InstructionsUnit
+	}
 	if err := lw.resetConfig(s.config); err != nil {
 		return fmt.Errorf("writing results file: %w", err)
 	}
@@ -190,6 +202,11 @@ func (st *runState) checkOutput(s *SideResult, pkg *Package, round int, tw *tail
 		err = fmt.Errorf("a line that looks like a result is not one: %q", brief.Clip(lw.garbled, 200))
 	case !lw.pass:
 		err = errors.New("the test binary exited with status 0 but did not print PASS")
+	case lw.reservedIn != "":
+		e := st.failure(s, pkg, round, fmt.Errorf("%s reports its own %s, the unit {measure} %s counts with valgrind", lw.reservedIn, InstructionsUnit, st.opts.Measure), tw.Bytes(), lw)
+		e.Benchmark, e.After = stripProcs(lw.reservedIn), ""
+		e.Hint = "rename the metric the benchmark reports with b.ReportMetric (perf counters: hw-instructions/op, say), or use {measure} time"
+		return e
 	default:
 		return nil
 	}

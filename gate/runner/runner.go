@@ -67,6 +67,16 @@
 // cancellation, and one left by a run that was killed is removed by the
 // next.
 //
+// # Instructions/op
+//
+// With [Options].Measure counting instructions, every benchmark is also
+// (or only) counted by valgrind: instructions/op from the whole-process
+// counts of two iteration counts, base and head in parallel, in rounds
+// of their own, each count a block of the results file that benchgate
+// writes itself (valgrind.go, valgrind_rounds.go). The counted processes
+// run as the timed ones do: same executor, users, environment, output
+// rules and timeout.
+//
 // # Failures
 //
 // A run fails (with a [BenchmarkFailedError]) when a binary exits non-zero
@@ -140,6 +150,13 @@ type Options struct {
 	// interleaved rounds with the number done; an error stops the run
 	// (a configuration that cannot decide what the results files show).
 	AfterRound func(roundsDone int) error
+	// Measure is what the benchmarks are measured by; empty means
+	// MeasureTime. With MeasureInstructions the plan's rounds are not
+	// run, Instructions' are (see valgrind.go); with MeasureBoth both,
+	// the instruction rounds first.
+	Measure Measure
+	// Instructions configures the instruction rounds.
+	Instructions Instructions
 }
 
 // Package is one package with benchmarks, built for one side.
@@ -218,7 +235,8 @@ func (s *SideResult) pkg(importPath string) *Package {
 
 // RunRecord is one benchmark process.
 type RunRecord struct {
-	Side    string `json:"side"`
+	Side string `json:"side"`
+	// Round is 1-based; 0 for the instruction rounds' calibration runs.
 	Round   int    `json:"round"`
 	Package string `json:"package"`
 	// Benchmark is the top-level benchmark function the process ran,
@@ -226,6 +244,9 @@ type RunRecord struct {
 	Benchmark string        `json:"benchmark,omitempty"`
 	Duration  time.Duration `json:"duration_ns"`
 	Error     string        `json:"error,omitempty"`
+	// Count is, for a valgrind process of the instruction rounds, the
+	// benchmark it counted and at how many iterations.
+	Count *RunCount `json:"count,omitempty"`
 }
 
 // Outcome is what Run did, also when it failed part way.
@@ -243,6 +264,9 @@ type Outcome struct {
 	// Skipped are the benchmarks that were skipped on every side that
 	// ran them, so that nothing was measured of them.
 	Skipped []Skipped
+	// Instructions is what the instruction rounds did; nil when the run
+	// counted no instructions.
+	Instructions *InstructionsOutcome
 }
 
 // Skipped is a benchmark a side skipped (b.Skip).
@@ -288,6 +312,8 @@ type runState struct {
 	// measured is what each side's processes have reported so far, per
 	// package (see results.go).
 	measured map[measuredKey]*measured
+	// vg is the instruction rounds' state (valgrind_rounds.go).
+	vg *vgState
 }
 
 // Run carries out p. It returns the outcome, and an error if the run did not
@@ -337,6 +363,14 @@ func Run(ctx context.Context, p *plan.Plan, opts Options) (out *Outcome, err err
 	}
 	if st.runID, err = newRunID(); err != nil {
 		return st.out, err
+	}
+	if opts.Measure.Instructions() {
+		// Before anything is built: a machine without valgrind cannot
+		// take this measure at all.
+		if st.vg, err = newVGState(ctx, opts.Instructions); err != nil {
+			return st.out, err
+		}
+		st.out.Instructions = &st.vg.outcome
 	}
 	var names []string
 	for _, s := range p.Sides {

@@ -38,6 +38,15 @@ func (st *runState) unionPackages() []string {
 func (st *runState) rounds(ctx context.Context) error {
 	p := st.plan
 	pkgs := st.unionPackages()
+	if st.opts.Measure.Instructions() {
+		if err := st.instructionRounds(ctx, pkgs); err != nil {
+			return err
+		}
+		if !st.opts.Measure.Time() {
+			st.out.RoundsDone = st.vg.outcome.RoundsDone
+			return nil
+		}
+	}
 	start := st.now()
 	all := map[string][]string{}
 	for _, ip := range pkgs {
@@ -230,7 +239,9 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 		st.functions[ip] = functions
 		n += len(functions)
 	}
-	st.progress("interleaving by benchmark: %d benchmark function(s) in %d package(s), each run with base and head back to back", n, len(pkgs))
+	if st.opts.Measure.Time() {
+		st.progress("interleaving by benchmark: %d benchmark function(s) in %d package(s), each run with base and head back to back", n, len(pkgs))
+	}
 	return nil
 }
 

@@ -61,7 +61,7 @@ var Settings = []string{
 	"fresh-binaries", "adaptive", "max-rounds", "time-budget", "quick",
 	"alpha", "confidence", "threshold", "thresholds", "fail-on", "format",
 	"decide", "correction", "ignore", "filter", "tags", "cpu", "pass-env",
-	"max-output", "warn-threshold",
+	"max-output", "warn-threshold", "measure",
 }
 
 // settingRE matches a setting reference in a message.

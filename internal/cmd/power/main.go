@@ -26,6 +26,13 @@
 // was measured at until benchgate run's own default became 0.01; it is
 // passed to every gate run, so a table does not change with that default.
 //
+// Protocol 16 counts instructions/op with valgrind (-measure
+// instructions, 3 rounds) and gates on them at -threshold; a slowdown
+// counts as caught when instructions/op is the regression. Run it beside
+// 12, the timed defaults, for the two measures side by side:
+//
+//	go run ./internal/cmd/power -protocols 12,16 -aa 50 -runs 20 -levels 1,2 -rounds 32 -benchtime 25ms -threshold 0.5% -alpha 0.01
+//
 // -fillers N puts N more benchmarks in the fixture package, after the
 // measured one and unchanged by the slowdown, as a real package has; a
 // slowdown then counts as caught only when the measured benchmark is the

@@ -25,6 +25,18 @@ func measured(benchmark string) bool {
 	return benchmark == "Work" || strings.HasPrefix(benchmark, "Work-")
 }
 
+// unit is the unit the run gates the measured benchmark on: sec/op, or
+// instructions/op for a run that counted instructions (-measure
+// instructions).
+func (r *judged) unit() string {
+	for _, c := range r.Comparisons {
+		if measured(c.Benchmark) && c.Unit == "instructions/op" {
+			return c.Unit
+		}
+	}
+	return "sec/op"
+}
+
 // counts says whether the run counts in its cell's tally: a failed gate
 // for an A/A run (a false alarm, whichever benchmark raised it), a
 // significant regression of the measured benchmark for a slowdown (a
@@ -33,8 +45,9 @@ func (r *judged) counts(level int) bool {
 	if level == 0 {
 		return r.Verdict == decide.RegressionVerdict
 	}
+	unit := r.unit()
 	for _, c := range r.Comparisons {
-		if measured(c.Benchmark) && c.Unit == "sec/op" && c.Status == decide.Regression {
+		if measured(c.Benchmark) && c.Unit == unit && c.Status == decide.Regression {
 			return true
 		}
 	}
@@ -84,10 +97,12 @@ func holmFirst(p float64, family int) float64 {
 	return decide.Holm(ps)[0]
 }
 
-// delta is the measured benchmark's sec/op change, or NaN.
+// delta is the measured benchmark's change in its gating unit (sec/op,
+// or instructions/op), or NaN.
 func (r *judged) delta() float64 {
+	unit := r.unit()
 	for _, c := range r.Comparisons {
-		if measured(c.Benchmark) && c.Unit == "sec/op" && c.Delta != nil {
+		if measured(c.Benchmark) && c.Unit == unit && c.Delta != nil {
 			return *c.Delta
 		}
 	}

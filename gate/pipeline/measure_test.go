@@ -1,0 +1,70 @@
+package pipeline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/runner"
+)
+
+// TestInstructionRounds checks how many instruction rounds each measure
+// gets: -rounds and -max-rounds (default 3 × rounds) alone; beside timed
+// rounds the defaults; exactly the fixed rounds without adaptive rounds.
+func TestInstructionRounds(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		measure    runner.Measure
+		rounds     int
+		maxRounds  int
+		adaptive   decide.AdaptiveRule
+		wantRounds int
+		wantMost   int
+	}{
+		{"instructions, defaults", runner.MeasureInstructions, 3, 0, DefaultAdaptive, 3, 9},
+		{"instructions, -max-rounds", runner.MeasureInstructions, 4, 5, DefaultAdaptive, 4, 5},
+		{"instructions, not adaptive", runner.MeasureInstructions, 3, 0, "", 3, 3},
+		{"both: the timed rounds are -rounds", runner.MeasureBoth, 32, 64, DefaultAdaptive, DefaultInstructionRounds, 9},
+		{"both, not adaptive", runner.MeasureBoth, 32, 0, "", DefaultInstructionRounds, DefaultInstructionRounds},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := DefaultConfig()
+			cfg.Measure, cfg.Rounds, cfg.MaxRounds, cfg.Adaptive = c.measure, c.rounds, c.maxRounds, c.adaptive
+			// Run sets MaxRounds before it asks.
+			cfg.MaxRounds = maxRounds(cfg)
+			if r, most := instructionRounds(cfg); r != c.wantRounds || most != c.wantMost {
+				t.Errorf("instructionRounds = %d, %d; want %d, %d", r, most, c.wantRounds, c.wantMost)
+			}
+		})
+	}
+	cfg := DefaultConfig()
+	if measureOf(cfg) != runner.MeasureTime || maxRounds(cfg) != DefaultMaxRounds(cfg.Rounds) {
+		t.Errorf("the default measure is %q with %d rounds at most", measureOf(cfg), maxRounds(cfg))
+	}
+}
+
+func TestCheckInstructionRounds(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Measure, cfg.Rounds = runner.MeasureInstructions, 1
+	err := checkInstructionRounds(cfg)
+	if err == nil || !strings.Contains(err.Error(), "-rounds 1 is too few for -measure instructions") {
+		t.Errorf("1 round: %v", err)
+	}
+	cfg.Rounds = 2
+	if err := checkInstructionRounds(cfg); err != nil {
+		t.Errorf("2 rounds: %v", err)
+	}
+}
+
+func TestInstructionNotes(t *testing.T) {
+	if n := instructionNotes(&runner.Outcome{}); n != nil {
+		t.Errorf("notes without instruction rounds: %q", n)
+	}
+	out := &runner.Outcome{Instructions: &runner.InstructionsOutcome{Valgrind: "valgrind-3.19.0", RoundsDone: 3,
+		Benchmarks: []runner.CountedBenchmark{{N1: 2, N2: 500}, {N1: 2, N2: 20000}}}}
+	notes := instructionNotes(out)
+	if len(notes) != 2 || !strings.Contains(notes[0], "valgrind-3.19.0") || !strings.Contains(notes[0], "N2 (here 500x to 20000x)") ||
+		!strings.Contains(notes[1], "memory-bound code and cache misses, SIMD width") || !strings.Contains(notes[1], "contention") {
+		t.Errorf("notes: %q", notes)
+	}
+}
