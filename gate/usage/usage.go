@@ -61,6 +61,7 @@ var Settings = []string{
 	"fresh-binaries", "adaptive", "max-rounds", "time-budget", "quick",
 	"alpha", "confidence", "threshold", "thresholds", "fail-on", "format",
 	"decide", "correction", "ignore", "filter", "pass-env", "max-output",
+	"configs", "ladder-gate", "shard", "good", "bad",
 }
 
 // settingRE matches a setting reference in a message.
