@@ -285,6 +285,9 @@ type runState struct {
 	// measured is what each side's processes have reported so far, per
 	// package (see results.go).
 	measured map[measuredKey]*measured
+	// shardSeen are the benchmark functions listed ("pkg\x00name"),
+	// each with whether it is in the plan's shard (see shard.go).
+	shardSeen map[string]bool
 }
 
 // Run carries out p. It returns the outcome, and an error if the run did not
