@@ -37,13 +37,23 @@ func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 	if err != nil {
 		return nil, err
 	}
+	if err := checkInputs(res); err != nil {
+		return nil, err
+	}
+	dec := decide.Decide(res, policy)
+	return newReport(res, dec, policy, names), nil
+}
+
+// checkInputs refuses results that cannot be compared: a side without
+// any result, or sides without a benchmark in common.
+func checkInputs(res *compare.Result) error {
 	for _, side := range []compare.Side{compare.Base, compare.Head} {
 		if res.Results[side] == 0 {
 			msg := fmt.Sprintf("no benchmark results in %s", strings.Join(res.Files[side], ", "))
 			if bad := sideProblems(res, side); len(bad) > 0 {
 				msg += fmt.Sprintf(" (%d malformed lines, first: %s)", len(bad), bad[0])
 			}
-			return nil, &compare.InputError{Side: side, Msg: msg,
+			return &compare.InputError{Side: side, Msg: msg,
 				Hint: "the input must hold lines like \"BenchmarkX-8  1000  1234 ns/op\" (go test -bench output)"}
 		}
 	}
@@ -65,10 +75,15 @@ func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 		if len(res.Notes) > 0 {
 			msg += "; " + res.Notes[0]
 		}
-		return nil, &compare.InputError{Side: "inputs", Msg: msg,
+		return &compare.InputError{Side: "inputs", Msg: msg,
 			Hint: "compare results of the same benchmarks, with the same units; if only a configuration line (goos, pkg, cpu) differs, {ignore} that key"}
 	}
-	dec := decide.Decide(res, policy)
+	return nil
+}
+
+// newReport is the report of res as dec decided it, with the notes
+// about the inputs.
+func newReport(res *compare.Result, dec *decide.Result, policy decide.Policy, names usage.Style) *report.Report {
 	rep := report.New(dec, res.Confidence)
 	for _, n := range append(res.Notes, unmatchedThresholds(policy, res)...) {
 		rep.Notes = append(rep.Notes, names.Render(n))
@@ -76,7 +91,7 @@ func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 	for _, s := range res.SyntaxErrors {
 		rep.Notes = append(rep.Notes, "malformed line skipped: "+s)
 	}
-	return rep, nil
+	return rep
 }
 
 // unmatchedThresholds warns about per-unit thresholds whose unit no
@@ -158,25 +173,26 @@ func analyzeRun(out *runner.Outcome, policy decide.Policy, opts compare.Options,
 // the minimum: which benchmarks are still undecided? It compares what the
 // results files hold so far and answers with the names of those
 // benchmarks per package; the runner runs only them.
-func nextRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(int) (map[string][]string, error) {
+func nextRound(p *plan.Plan, steps []step, policy decide.Policy, opts compare.Options) func(int) (map[string][]string, error) {
 	if p.MaxRounds <= p.Rounds {
 		return nil
 	}
 	return func(done int) (map[string][]string, error) {
-		files := []string{filepath.Join(p.ResultsDir, p.Sides[0].Name+".txt"), filepath.Join(p.ResultsDir, p.Sides[1].Name+".txt")}
-		res, err := compare.Load(files[:1], files[1:], opts)
+		results, err := loadSteps(context.Background(), sideFiles(p), steps, opts)
 		if err != nil {
 			return nil, err
 		}
 		names := map[string][]string{}
 		seen := map[string]bool{}
-		for _, d := range decide.Decide(res, policy).Decisions {
-			pkg := d.Config["pkg"]
-			if !decide.MoreRounds(d, policy) || seen[pkg+"\x00"+d.Benchmark] {
-				continue
+		for _, dec := range decideSteps(results, steps, policy) {
+			for _, d := range dec.Decisions {
+				pkg := d.Config["pkg"]
+				if !decide.MoreRounds(d, policy) || seen[pkg+"\x00"+d.Benchmark] {
+					continue
+				}
+				seen[pkg+"\x00"+d.Benchmark] = true
+				names[pkg] = append(names[pkg], d.Benchmark)
 			}
-			seen[pkg+"\x00"+d.Benchmark] = true
-			names[pkg] = append(names[pkg], d.Benchmark)
 		}
 		return names, nil
 	}
