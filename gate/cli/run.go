@@ -27,6 +27,8 @@ Examples:
   benchgate run -base-toolchain local -head-toolchain go1.27.3   # crypto suite
   benchgate run -quick -base-toolchain local -head-toolchain go1.27.3
   benchgate run -base-ref main -head-ref HEAD -bench 'Encode' ./codec
+  benchgate run -configs go1.21.13,go1.22.12,go1.23.12 ./...   # a ladder
+  benchgate run -shard 2/3 ./...                         # one job of a matrix
 
 Flags:
 `
@@ -42,6 +44,8 @@ type runCmd struct {
 	quick      bool
 	passEnv    string
 	maxOutput  string
+	// Ladders and shards (ladderFlags).
+	ladder ladderFlags
 }
 
 func newRunCmd(env *Env) *runCmd {
@@ -79,7 +83,11 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.StringVar(&c.passEnv, "pass-env", "", "also give the benchmarks these environment `names` (comma-separated; tokens, INPUT_* and ACTIONS_* are refused)")
 	fs.StringVar(&c.maxOutput, "max-output", c.maxOutput, "kill a process that prints more than `size` (e.g. 64MiB)")
 	c.stats.register(fs.FlagSet)
+	c.ladder.register(fs.FlagSet)
 	if err := fs.parse(args); err != nil {
+		return err
+	}
+	if err := c.ladder.apply(cfg); err != nil {
 		return err
 	}
 	cfg.PassEnv = pipeline.SplitList(c.passEnv)
