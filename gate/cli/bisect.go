@@ -23,8 +23,10 @@ to find the benchmarks that regressed, then it searches the commits on bad's
 first-parent line after good (git rev-list --first-parent good..bad), each
 step an interleaved comparison of the candidate against good on those
 benchmarks. A step is decided three ways: regressed (the culprit is the
-candidate or an earlier commit), same (every watched benchmark unchanged or
-better: the culprit is later), or undecided, which runs again with twice the
+candidate or an earlier commit), same (every watched benchmark better, or
+unchanged within the threshold: the culprit is later), or undecided (which
+includes an unchanged whose interval still reaches past the threshold), which
+runs again with twice the
 rounds (-retries times) before the search moves on; a commit still undecided,
 or that does not build, is skipped and its neighbour tried.
 
@@ -36,8 +38,8 @@ working tree).
 It prints each comparison as it is decided and ends with
   culprit: <full sha> <subject>
 and the change it caused. Exit codes: 1 culprit found, 0 no regression between
-good and bad, 2 usage error, 3 a comparison failed or the culprit could not be
-told apart from its neighbours.
+good and bad, 2 usage error, 3 a comparison failed, good against bad stayed
+undecided, or the culprit could not be told apart from its neighbours.
 
 Examples:
   benchgate bisect -good v1.4.0 -bad main ./...
@@ -153,6 +155,8 @@ func printBisectStep(w io.Writer, res *pipeline.BisectResult, st pipeline.Bisect
 		then = " → bisecting these"
 	case st.Outcome == pipeline.Regressed:
 		then = " → the culprit is this one or before it"
+	case st.Outcome == pipeline.Same && st.Index == len(res.Candidates):
+		then = " → nothing to bisect"
 	case st.Outcome == pipeline.Same:
 		then = " → the culprit is after it"
 	case st.Outcome == pipeline.Unknown:
@@ -166,6 +170,8 @@ func printBisectStep(w io.Writer, res *pipeline.BisectResult, st pipeline.Bisect
 func printBisectEnd(w io.Writer, res *pipeline.BisectResult, err error) {
 	var unresolved *pipeline.UnresolvedError
 	switch {
+	case res.NoRegression && res.Undecided:
+		fmt.Fprintf(w, "good against bad is not decided, even with more rounds: nothing to bisect; raise -rounds or -benchtime, or quiet the machine\n")
 	case res.NoRegression:
 		fmt.Fprintf(w, "no regression between good and bad: nothing to bisect\n")
 	case res.Culprit != nil:

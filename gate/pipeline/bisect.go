@@ -84,8 +84,8 @@ const (
 	// Regressed: the candidate is different from good (a watched
 	// benchmark regressed); the culprit is it or an earlier candidate.
 	Regressed Outcome = "regressed"
-	// Same: every watched benchmark is unchanged or better; the culprit
-	// is later.
+	// Same: every watched benchmark is better, or unchanged with its
+	// interval within ±threshold (equivalent); the culprit is later.
 	Same Outcome = "same"
 	// Unknown: not decided (inconclusive, too few samples, or the
 	// candidate could not be measured); collect more, or skip it.
@@ -144,6 +144,9 @@ type BisectResult struct {
 	// NoRegression reports that good against bad found no regression,
 	// so that there was nothing to bisect.
 	NoRegression bool `json:"no_regression,omitempty"`
+	// Undecided reports that good against bad stayed undecided after
+	// the retries: no regression shown, none ruled out.
+	Undecided bool `json:"undecided,omitempty"`
 }
 
 // CulpritError is a bisection that found its culprit. It maps to exit
@@ -183,7 +186,9 @@ func (w watch) String() string {
 // is nothing to bisect and it returns with NoRegression. The error is a
 // *CulpritError when it finds the culprit, an *UnresolvedError when it
 // narrows it to several candidates, a *usage.Error for a bad
-// configuration, and a failure of the first comparison as it is.
+// configuration, and a failure of the first comparison as it is; good
+// against bad that stays undecided is an error too (exit 3), since no
+// regression was shown and none ruled out.
 func Bisect(ctx context.Context, b BisectConfig) (*BisectResult, error) {
 	retries := b.Retries
 	switch {
@@ -228,7 +233,7 @@ func Bisect(ctx context.Context, b BisectConfig) (*BisectResult, error) {
 			}
 			cfg.Progress = prefixLines{w: progress, prefix: prefix}
 			cfg.Rounds = rounds
-			if b.Run.MaxRounds > 0 {
+			if b.Run.MaxRounds > 0 && b.Run.Rounds > 0 {
 				cfg.MaxRounds = b.Run.MaxRounds * rounds / b.Run.Rounds
 			}
 			if bench != "" {
@@ -289,6 +294,10 @@ func Bisect(ctx context.Context, b BisectConfig) (*BisectResult, error) {
 	}
 	if len(watched) == 0 {
 		res.NoRegression = true
+		if first.Outcome == Unknown {
+			res.Undecided = true
+			return res, fmt.Errorf("comparing bad against good stayed undecided after %d run(s) (%s), so there is nothing to bisect", len(res.Steps), first.Why)
+		}
 		return res, nil
 	}
 	var benchNames, pkgs []string
@@ -426,8 +435,10 @@ func pickMid(lo, hi int, skipped map[int]bool) int {
 }
 
 // judgeStep is the three-way verdict on the watched benchmarks: any of
-// them a regression is different; every one unchanged or better is the
-// same; anything else (inconclusive, too few samples, missing) is
+// them a regression is different; every one better, or unchanged and
+// equivalent (the interval of the change within ±threshold), is the
+// same; anything else (inconclusive, too few samples, missing, or an
+// unchanged whose interval still reaches beyond the threshold) is
 // unknown. watched nil (good against bad) watches every comparison.
 func judgeStep(rep *report.Report, watched []watch) (Outcome, string, []decide.Decision) {
 	var mine []decide.Decision
@@ -447,10 +458,13 @@ func judgeStep(rep *report.Report, watched []watch) (Outcome, string, []decide.D
 	}
 	var undecided []decide.Decision
 	for _, d := range mine {
-		switch d.Status {
-		case decide.Regression:
+		switch {
+		case d.Status == decide.Regression:
 			return Regressed, changesText(regressionsOf(mine)), mine
-		case decide.Unchanged, decide.Improvement:
+		case d.Status == decide.Improvement, d.Status == decide.Unchanged && d.Equivalent:
+			// Same: better, or shown to be within the threshold. An
+			// unchanged whose interval still reaches beyond the
+			// threshold (noise) is not evidence of sameness.
 		default:
 			undecided = append(undecided, d)
 		}
@@ -483,7 +497,11 @@ func changesText(ds []decide.Decision) string {
 			parts = append(parts, fmt.Sprintf("%d more", len(ds)-i))
 			break
 		}
-		parts = append(parts, fmt.Sprintf("%s %s %s %s", report.SanitizeText(d.Benchmark), report.SanitizeText(d.Unit), report.FormatDelta(d), d.Status))
+		status := string(d.Status)
+		if d.Status == decide.Unchanged && d.Equivalent {
+			status += " (within ±" + decide.FormatPercent(d.Threshold) + ")"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s %s %s", report.SanitizeText(d.Benchmark), report.SanitizeText(d.Unit), report.FormatDelta(d), status))
 	}
 	return strings.Join(parts, ", ")
 }
