@@ -37,6 +37,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -379,7 +380,8 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 // sameBuild reports whether every side would build the same thing.
 func sameBuild(sides []plan.Side, results []*runner.SideResult) bool {
 	for i := 1; i < len(results); i++ {
-		if results[i].GoVersion != results[0].GoVersion || sides[i].Toolchain != sides[0].Toolchain {
+		if results[i].GoVersion != results[0].GoVersion || sides[i].Toolchain != sides[0].Toolchain ||
+			!slices.Equal(sides[i].Env, sides[0].Env) || sides[i].PGO != sides[0].PGO {
 			return false
 		}
 	}
