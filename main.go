@@ -10,6 +10,8 @@
 //
 //	benchgate run [flags] [packages]
 //	benchgate compare [flags] BASE HEAD
+//	benchgate compare [flags] DIR [DIR ...]
+//	benchgate bisect -good REF -bad REF [flags] [packages]
 //
 // "run" builds each package's test binary once per side (go test -c) and
 // runs the binaries in rounds. Without packages it runs the built-in crypto
@@ -18,7 +20,17 @@
 //
 // "compare" compares result files that already exist. BASE and HEAD are
 // each a file, a directory or a glob; several per side may be given as a
-// comma-separated list.
+// comma-separated list. Given results directories only (the shards of a
+// job matrix, -shard k/n), it merges them and gates once.
+//
+// "run -configs" compares toolchain configurations instead of base and
+// head (go1.19.13,go1.20.14,go1.21.13 or local,local+GOAMD64=v3): three or
+// more are a ladder, each step against the one before and the first
+// against the last.
+//
+// "bisect" finds the commit between -good and -bad (or the toolchain step
+// of -configs) that caused a regression, with the three-way verdict of
+// Chromium's Pinpoint: regressed, same, or undecided (more rounds).
 //
 // Exit codes:
 //

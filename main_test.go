@@ -92,6 +92,13 @@ func params(t *testing.T, dir string) testscript.Params {
 			}
 			env.Defer(func() { os.RemoveAll(public) })
 			env.Setenv("PUBLIC", public)
+			// TESTDATA is this repository's testdata, for files a script
+			// cannot hold (testdata/pgo's binary profile).
+			testdata, err := filepath.Abs("testdata")
+			if err != nil {
+				return err
+			}
+			env.Setenv("TESTDATA", testdata)
 			return os.Chmod(public, 0o755)
 		},
 		// [root]: the script runs as root, so benchgate separates users.

@@ -8,11 +8,15 @@ import (
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/pipeline"
+	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/usage"
 )
 
 // compareCommand compares result files given as inputs.
 func (s *step) compareCommand(ctx context.Context, dir string) error {
+	if s.in.compareDirs != "" {
+		return s.mergeCommand(ctx, dir)
+	}
 	if s.in.compareBase == "" || s.in.compareHead == "" {
 		return &usage.Error{Msg: "command compare needs the inputs compare-base and compare-head"}
 	}
@@ -44,7 +48,7 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 	}
 	out := filepath.Join(dir, s.in.resultsDir)
 	rep.ResultsDir = s.workspaceRel(out)
-	rep.WriteText(s.w.env.Stdout)
+	rep.Write(s.w.env.Stdout, report.Text)
 	if err := os.MkdirAll(out, 0o755); err == nil {
 		pipeline.WriteReports(out, rep)
 	}

@@ -3,6 +3,7 @@ package action
 import (
 	"context"
 
+	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/gitx"
 	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/publish"
@@ -12,6 +13,9 @@ import (
 
 // reportCommand is the privileged half of the fork-safe split.
 func (s *step) reportCommand(ctx context.Context, resultsDir string) error {
+	if dirs := mergedResults(resultsDir); len(dirs) > 0 {
+		return s.reportMerged(ctx, resultsDir, dirs)
+	}
 	base, head, meta, err := readResults(resultsDir)
 	if err != nil {
 		return err
@@ -23,6 +27,13 @@ func (s *step) reportCommand(ctx context.Context, resultsDir string) error {
 	if err != nil {
 		return err
 	}
+	return s.publishReport(ctx, rep, resultsDir, meta, policy)
+}
+
+// publishReport is the end of command report: the report checked
+// against what GitHub says the measuring run was, then written, set as
+// outputs, commented and gated.
+func (s *step) publishReport(ctx context.Context, rep *report.Report, resultsDir string, meta *Metadata, policy decide.Policy) error {
 	rep.ResultsDir = s.workspaceRel(resultsDir)
 	if meta != nil {
 		if repo := s.w.gh.Repository; meta.Repository != "" && repo != "" && meta.Repository != repo {
@@ -32,8 +43,10 @@ func (s *step) reportCommand(ctx context.Context, resultsDir string) error {
 	}
 	number, prBase := s.trustedPR(ctx, meta)
 	sides, verified := s.verifiedSides(meta, prBase)
-	rep.Sides = sides
-	rep.WriteText(s.w.env.Stdout)
+	if rep.Ladder == nil {
+		rep.Sides = sides
+	}
+	rep.Write(s.w.env.Stdout, report.Text)
 	if err := pipeline.WriteReports(resultsDir, rep); err != nil {
 		s.a.Warningf("benchgate: writing reports: %v", err)
 	}

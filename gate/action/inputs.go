@@ -63,6 +63,9 @@ type inputs struct {
 	// runUntrustedCode lets command run build a pull request's code in a
 	// job that holds a write token (trust.go).
 	runUntrustedCode bool
+	// compareDirs are the results directories command compare merges
+	// (ladder.go).
+	compareDirs string
 }
 
 func readInputs(a *githubactions.Action) (*inputs, error) {
@@ -240,6 +243,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	if _, err := publish.Marker(in.commentID); err != nil {
 		errs = append(errs, fmt.Errorf("input comment-id: %v", err))
 	}
+	errs = append(errs, readLadderInputs(get, &cfg, in)...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, &usage.Error{Msg: err.Error(), Hint: "see the inputs in action.yml"}
 	}

@@ -32,7 +32,7 @@ func (s *step) setOutputs(rep *report.Report, resultsDir string) {
 	s.a.SetOutput("json", filepath.Join(out, "report.json"))
 	if s.w.gh.StepSummary != "" && s.wantSummary(rep) {
 		var b strings.Builder
-		rep.WriteMarkdown(&b)
+		rep.Write(&b, report.Markdown)
 		// A step summary may hold 1 MiB.
 		body, _ := publish.Fit(b.String(), 1<<20-1024, "*… the report was cut to fit the job summary; the full report is "+filepath.Base(resultsDir)+"/report.md in the results.*")
 		s.a.AddStepSummary(body)
@@ -45,8 +45,12 @@ func (s *step) setOutputs(rep *report.Report, resultsDir string) {
 		if d.Status != decide.Regression {
 			continue
 		}
+		name := d.Benchmark
+		if step := d.Config["step"]; step != "" {
+			name = step + ": " + name // a ladder's
+		}
 		s.a.WithFieldsMap(map[string]string{"title": "benchgate: regression"}).Errorf("%s (%s): %s (p=%.3f), threshold %s",
-			report.SanitizeText(d.Benchmark), report.SanitizeText(d.Unit), report.FormatDelta(d), d.P, decide.FormatPercent(d.Threshold))
+			report.SanitizeText(name), report.SanitizeText(d.Unit), report.FormatDelta(d), d.P, decide.FormatPercent(d.Threshold))
 	}
 }
 
@@ -140,7 +144,7 @@ func (s *step) publish(ctx context.Context, rep *report.Report, number int) {
 		return
 	}
 	var body strings.Builder
-	rep.WriteMarkdown(&body)
+	rep.Write(&body, report.Markdown)
 	if len(in.cc) > 0 && (rep.Verdict == decide.RegressionVerdict || rep.Verdict == decide.ErrorVerdict) {
 		// Only the logins of the cc input, checked when it was read,
 		// can mention anyone: names in the report cannot.

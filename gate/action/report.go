@@ -94,10 +94,20 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 	if len(data) > maxMetadata {
 		return "", "", nil, usage.Errorf("", "%s is larger than %d bytes; refusing it", MetadataFile, maxMetadata)
 	}
+	m, err := parseMetadata(data)
+	if err != nil {
+		return "", "", nil, err
+	}
+	return base, head, m, nil
+}
+
+// parseMetadata reads metadata.json's contents, which a fork controls:
+// well-formed, and every field plausible.
+func parseMetadata(data []byte) (*Metadata, error) {
 	var m Metadata
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&m); err != nil {
-		return "", "", nil, usage.Errorf("", "%s is not valid: %v", MetadataFile, err)
+		return nil, usage.Errorf("", "%s is not valid: %v", MetadataFile, err)
 	}
 	var problems []string
 	if m.PRNumber < 0 || int64(m.PRNumber) > math.MaxInt32 {
@@ -114,7 +124,7 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 		}
 	}
 	if len(problems) > 0 {
-		return "", "", nil, &usage.Error{Msg: MetadataFile + " is not valid: " + strings.Join(problems, "; ")}
+		return nil, &usage.Error{Msg: MetadataFile + " is not valid: " + strings.Join(problems, "; ")}
 	}
-	return base, head, &m, nil
+	return &m, nil
 }

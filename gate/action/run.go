@@ -40,7 +40,7 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 
 	// Sides: explicit inputs win; otherwise the event says.
 	explicitToolchains := cfg.BaseToolchain != "" || cfg.HeadToolchain != ""
-	if ev != nil && cfg.BaseRef == "" && cfg.HeadRef == "" {
+	if ev != nil && cfg.BaseRef == "" && cfg.HeadRef == "" && len(cfg.Configs) == 0 {
 		base, head, err := ev.Commits()
 		switch {
 		case err == nil:
@@ -105,7 +105,7 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 		return runErr
 	}
 	rep := res.Report
-	if err := rep.WriteText(s.w.env.Stdout); err != nil {
+	if err := rep.Write(s.w.env.Stdout, report.Text); err != nil {
 		return err
 	}
 	meta := Metadata{

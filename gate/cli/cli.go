@@ -37,6 +37,8 @@ const usageText = `benchgate is a Go performance regression gate.
 Usage:
   benchgate run [flags] [packages]     run base and head interleaved, compare, gate
   benchgate compare [flags] BASE HEAD  compare existing result files
+  benchgate compare [flags] DIR ...    merge results directories (shards) and gate once
+  benchgate bisect -good REF -bad REF  find the commit (or toolchain) that caused a regression
   benchgate version                    print the version
 
 Run "benchgate <command> -h" for a command's flags.
@@ -53,6 +55,8 @@ func dispatch(ctx context.Context, args []string, env *Env) error {
 		return newRunCmd(env).run(ctx, args[1:])
 	case "compare":
 		return newCompareCmd(env).run(ctx, args[1:])
+	case "bisect":
+		return newBisectCmd(env).run(ctx, args[1:])
 	case "version", "-version", "--version":
 		fmt.Fprintln(env.Stdout, "benchgate", Version())
 		return nil
@@ -60,8 +64,8 @@ func dispatch(ctx context.Context, args []string, env *Env) error {
 		fmt.Fprint(env.Stdout, usageText)
 		return nil
 	}
-	hint := "the commands are run, compare and version"
-	if c := usage.Closest(args[0], []string{"run", "compare", "version", "help"}); c != "" {
+	hint := "the commands are run, compare, bisect and version"
+	if c := usage.Closest(args[0], []string{"run", "compare", "bisect", "version", "help"}); c != "" {
 		hint = fmt.Sprintf("did you mean %s? (%s)", c, hint)
 	}
 	return usage.Errorf(hint, "unknown command %q", args[0])

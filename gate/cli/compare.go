@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"path/filepath"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
@@ -10,11 +11,19 @@ import (
 )
 
 const compareUsage = `Usage: benchgate compare [flags] BASE HEAD
+       benchgate compare [flags] DIR [DIR ...]
 
 Compares benchmark results that already exist: files from benchgate run, from
 shards, or plain "go test -bench" output. BASE and HEAD are each a file, a
 directory (its base.txt/head.txt, else all *.txt) or a quoted glob; give
 several per side as a comma-separated list.
+
+When every argument is a results directory of benchgate run (the shards of a
+job matrix, downloaded with actions/download-artifact), it merges them and
+gates once: each directory's sides are compared with each other only (a
+shard's pairs ran on one machine), and one correction for many comparisons
+runs over all of them. Every shard must be there. A directory of a ladder
+(-configs) is compared step by step.
 
 Flags:
 `
@@ -24,6 +33,7 @@ Flags:
 type compareCmd struct {
 	env   *Env
 	stats statsFlags
+	gate  string
 }
 
 func newCompareCmd(env *Env) *compareCmd {
@@ -35,8 +45,12 @@ func newCompareCmd(env *Env) *compareCmd {
 func (c *compareCmd) run(ctx context.Context, args []string) error {
 	fs := newFlagSet("compare", c.env, compareUsage)
 	c.stats.register(fs.FlagSet)
+	fs.StringVar(&c.gate, "ladder-gate", "any", "which comparisons of a ladder's results can fail the gate: any (every step, and the first against the last) or first-last")
 	if err := fs.parse(args); err != nil {
 		return err
+	}
+	if mergeArgs(fs.Args()) {
+		return c.merge(ctx, fs.Args())
 	}
 	if fs.NArg() != 2 {
 		return usage.Errorf("benchgate compare old.txt new.txt, or benchgate compare .benchgate .benchgate",
@@ -55,6 +69,48 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 		return err
 	}
 	rep, err := pipeline.Analyze(ctx, basePaths, headPaths, policy, opts, usage.Flags)
+	if err != nil {
+		return err
+	}
+	if err := rep.Write(c.env.Stdout, format); err != nil {
+		return err
+	}
+	return gate(rep, policy.FailOn, c.env.Stderr)
+}
+
+// mergeArgs reports whether args are results directories to merge: one
+// or more, every one a results directory of benchgate run, unless they
+// are one two-sided directory given as BASE and HEAD, which compares its
+// base.txt with its head.txt as it always has.
+func mergeArgs(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		if !pipeline.IsResultsDir(a) {
+			return false
+		}
+	}
+	if len(args) == 2 && filepath.Clean(args[0]) == filepath.Clean(args[1]) {
+		return pipeline.IsLadderDir(args[0])
+	}
+	return true
+}
+
+// merge is compare over results directories (see mergeArgs).
+func (c *compareCmd) merge(ctx context.Context, dirs []string) error {
+	policy, opts, format, err := c.stats.parse()
+	if err != nil {
+		return err
+	}
+	ladderGate, err := pipeline.ParseLadderGate(c.gate)
+	if err != nil {
+		return err
+	}
+	if len(dirs) == 2 && filepath.Clean(dirs[0]) == filepath.Clean(dirs[1]) {
+		dirs = dirs[:1]
+	}
+	rep, err := pipeline.Merge(ctx, dirs, policy, opts, usage.Flags, ladderGate)
 	if err != nil {
 		return err
 	}

@@ -27,6 +27,8 @@ Examples:
   benchgate run -base-toolchain local -head-toolchain go1.27.3   # crypto suite
   benchgate run -quick -base-toolchain local -head-toolchain go1.27.3
   benchgate run -base-ref main -head-ref HEAD -bench 'Encode' ./codec
+  benchgate run -configs go1.21.13,go1.22.12,go1.23.12 ./...   # a ladder
+  benchgate run -shard 2/3 ./...                         # one job of a matrix
 
 Flags:
 `
@@ -44,6 +46,8 @@ type runCmd struct {
 	tags       string
 	maxOutput  string
 	measure    string
+	// Ladders and shards (ladderFlags).
+	ladder ladderFlags
 }
 
 func newRunCmd(env *Env) *runCmd {
@@ -85,6 +89,7 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.StringVar(&c.maxOutput, "max-output", c.maxOutput, "kill a process that prints more than `size` (e.g. 64MiB)")
 	fs.StringVar(&c.measure, "measure", c.measure, "`what` to measure: time (sec/op, B/op, allocs/op), instructions (instructions/op counted by valgrind, base and head in parallel; -rounds defaults to 3) or both, each unit gated at its own threshold")
 	c.stats.register(fs.FlagSet)
+	c.ladder.register(fs.FlagSet)
 	if err := fs.parse(args); err != nil {
 		return err
 	}
@@ -95,6 +100,9 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	cfg.Measure = m
 	if m == runner.MeasureInstructions && !flagGiven(fs.FlagSet, "rounds") {
 		cfg.Rounds = pipeline.DefaultInstructionRounds
+	}
+	if err := c.ladder.apply(cfg); err != nil {
+		return err
 	}
 	cfg.PassEnv = pipeline.SplitList(c.passEnv)
 	cfg.Tags = pipeline.SplitList(c.tags)

@@ -37,13 +37,23 @@ func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 	if err != nil {
 		return nil, err
 	}
+	if err := checkInputs(res); err != nil {
+		return nil, err
+	}
+	dec := decide.Decide(res, policy)
+	return newReport(res, dec, policy, names), nil
+}
+
+// checkInputs refuses results that cannot be compared: a side without
+// any result, or sides without a benchmark in common.
+func checkInputs(res *compare.Result) error {
 	for _, side := range []compare.Side{compare.Base, compare.Head} {
 		if res.Results[side] == 0 {
 			msg := fmt.Sprintf("no benchmark results in %s", strings.Join(res.Files[side], ", "))
 			if bad := sideProblems(res, side); len(bad) > 0 {
 				msg += fmt.Sprintf(" (%d malformed lines, first: %s)", len(bad), bad[0])
 			}
-			return nil, &compare.InputError{Side: side, Msg: msg,
+			return &compare.InputError{Side: side, Msg: msg,
 				Hint: "the input must hold lines like \"BenchmarkX-8  1000  1234 ns/op\" (go test -bench output)"}
 		}
 	}
@@ -65,10 +75,15 @@ func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 		if len(res.Notes) > 0 {
 			msg += "; " + res.Notes[0]
 		}
-		return nil, &compare.InputError{Side: "inputs", Msg: msg,
+		return &compare.InputError{Side: "inputs", Msg: msg,
 			Hint: "compare results of the same benchmarks, with the same units; if only a configuration line (goos, pkg, cpu) differs, {ignore} that key"}
 	}
-	dec := decide.Decide(res, policy)
+	return nil
+}
+
+// newReport is the report of res as dec decided it, with the notes
+// about the inputs.
+func newReport(res *compare.Result, dec *decide.Result, policy decide.Policy, names usage.Style) *report.Report {
 	rep := report.New(dec, res.Confidence)
 	for _, n := range append(res.Notes, unmatchedThresholds(policy, res)...) {
 		rep.Notes = append(rep.Notes, names.Render(n))
@@ -76,7 +91,7 @@ func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 	for _, s := range res.SyntaxErrors {
 		rep.Notes = append(rep.Notes, "malformed line skipped: "+s)
 	}
-	return rep, nil
+	return rep
 }
 
 // unmatchedThresholds warns about per-unit thresholds whose unit no
@@ -158,12 +173,12 @@ func analyzeRun(out *runner.Outcome, policy decide.Policy, opts compare.Options,
 // the minimum: which benchmarks are still undecided? It compares what the
 // results files hold so far and answers with the names of those
 // benchmarks per package; the runner runs only them.
-func nextRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(int) (map[string][]string, error) {
+func nextRound(p *plan.Plan, steps []step, policy decide.Policy, opts compare.Options) func(int) (map[string][]string, error) {
 	if p.MaxRounds <= p.Rounds {
 		return nil
 	}
 	// Instruction counts get rounds of their own (measure.go).
-	return nextRoundOf(p, policy, opts, func(unit string) bool { return unit != runner.InstructionsUnit })
+	return nextRoundOf(p, steps, policy, opts, func(unit string) bool { return unit != runner.InstructionsUnit })
 }
 
 // WriteReports saves the report in every format next to the raw results,

@@ -126,6 +126,22 @@ type Config struct {
 	// Names is how the front end names settings, for the messages that
 	// end up in reports; nil means the command line's flags.
 	Names usage.Style
+
+	// Configs, when set, are the sides as toolchain configurations (see
+	// plan.ParseConfigs), in order, all built from one source: HeadRef,
+	// else the working tree. Two are base and head; three or more are a
+	// ladder, whose every step (each side against the one before) and
+	// whose first side against its last are compared. BaseRef and the
+	// toolchains are then not used.
+	Configs []plan.Side
+	// LadderGate says which comparisons of a ladder can fail the gate:
+	// report.GateAnyStep (also what empty means) or
+	// report.GateFirstLast.
+	LadderGate string
+	// Shard, when set, measures only that slice of the benchmark
+	// functions (see plan.Shard); benchgate compare merges the shards'
+	// results directories.
+	Shard plan.Shard
 }
 
 // DefaultConfig is the configuration with every default applied.

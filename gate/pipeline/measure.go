@@ -5,8 +5,8 @@ package pipeline
 // measurements behind the defaults here.
 
 import (
+	"context"
 	"fmt"
-	"path/filepath"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
@@ -73,33 +73,34 @@ func checkInstructionRounds(cfg Config) error {
 }
 
 // instructionOptions are the runner's instruction rounds for cfg.
-func instructionOptions(cfg Config, p *plan.Plan, policy decide.Policy, opts compare.Options) runner.Instructions {
+func instructionOptions(cfg Config, p *plan.Plan, steps []step, policy decide.Policy, opts compare.Options) runner.Instructions {
 	rounds, most := instructionRounds(cfg)
 	in := runner.Instructions{Rounds: rounds, MaxRounds: most}
 	if most > rounds {
-		in.Next = nextRoundOf(p, policy, opts, func(unit string) bool { return unit == runner.InstructionsUnit })
+		in.Next = nextRoundOf(p, steps, policy, opts, func(unit string) bool { return unit == runner.InstructionsUnit })
 	}
 	return in
 }
 
 // nextRoundOf is nextRound for the comparisons in the units keep says:
 // which benchmarks still need a round of that measure.
-func nextRoundOf(p *plan.Plan, policy decide.Policy, opts compare.Options, keep func(unit string) bool) func(int) (map[string][]string, error) {
+func nextRoundOf(p *plan.Plan, steps []step, policy decide.Policy, opts compare.Options, keep func(unit string) bool) func(int) (map[string][]string, error) {
 	return func(done int) (map[string][]string, error) {
-		files := []string{filepath.Join(p.ResultsDir, p.Sides[0].Name+".txt"), filepath.Join(p.ResultsDir, p.Sides[1].Name+".txt")}
-		res, err := compare.Load(files[:1], files[1:], opts)
+		results, err := loadSteps(context.Background(), sideFiles(p), steps, opts)
 		if err != nil {
 			return nil, err
 		}
 		names := map[string][]string{}
 		seen := map[string]bool{}
-		for _, d := range decide.Decide(res, policy).Decisions {
-			pkg := d.Config["pkg"]
-			if !keep(d.Unit) || !decide.MoreRounds(d, policy) || seen[pkg+"\x00"+d.Benchmark] {
-				continue
+		for _, dec := range decideSteps(results, steps, policy) {
+			for _, d := range dec.Decisions {
+				pkg := d.Config["pkg"]
+				if !keep(d.Unit) || !decide.MoreRounds(d, policy) || seen[pkg+"\x00"+d.Benchmark] {
+					continue
+				}
+				seen[pkg+"\x00"+d.Benchmark] = true
+				names[pkg] = append(names[pkg], d.Benchmark)
 			}
-			seen[pkg+"\x00"+d.Benchmark] = true
-			names[pkg] = append(names[pkg], d.Benchmark)
 		}
 		return names, nil
 	}

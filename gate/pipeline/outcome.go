@@ -81,7 +81,7 @@ func ExitCode(err error) int {
 	switch {
 	case err == nil:
 		return ExitPass
-	case errors.As(err, &reg):
+	case errors.As(err, &reg), errors.As(err, new(*CulpritError)):
 		return ExitRegression
 	case errors.As(err, &ue), errors.As(err, &ie):
 		return ExitUsage

@@ -37,11 +37,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/gitx"
 	"github.com/benchgate/benchgate/gate/plan"
 	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/runner"
@@ -111,10 +113,16 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	repo, err := plan.Resolve(ctx, p, wd, gitEnv, cfg.DetectToolchainBump)
+	var repo *gitx.Repo
+	if p.IsLadder() {
+		repo, err = plan.ResolveLadder(ctx, p, wd, gitEnv)
+	} else {
+		repo, err = plan.Resolve(ctx, p, wd, gitEnv, cfg.DetectToolchainBump)
+	}
 	if err != nil {
 		return nil, err
 	}
+	steps := planSteps(len(p.Sides), cfg.LadderGate)
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -137,19 +145,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 
 	out, runErr := runner.Run(ctx, p, runner.Options{
-		Repo:         repo,
-		WorkDir:      wd,
-		Env:          childEnv,
-		Go:           goCmd,
-		GitEnv:       gitEnv,
-		MaxOutput:    cfg.MaxOutput,
-		Progress:     progress,
-		UnpackSuite:  suite.Unpack,
-		Next:         nextRound(p, policy, opts),
-		AfterRound:   afterRound(p, policy, opts),
-		Lock:         lock,
+		Repo:        repo,
+		WorkDir:     wd,
+		Env:         childEnv,
+		Go:          goCmd,
+		GitEnv:      gitEnv,
+		MaxOutput:   cfg.MaxOutput,
+		Progress:    progress,
+		UnpackSuite: suite.Unpack,
+		Next:        nextRound(p, steps, policy, opts),
+		AfterRound:  afterRound(p, steps, policy, opts),
+		Lock:        lock,
 		Measure:      measureOf(cfg),
-		Instructions: instructionOptions(cfg, p, policy, opts),
+		Instructions: instructionOptions(cfg, p, steps, policy, opts),
 	})
 	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
 		return nil, usage.Errorf("give packages that have _test.go files with benchmarks, e.g. ./...", "%v", runErr)
@@ -165,11 +173,23 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if ctx.Err() != nil && runErr != nil {
 		return nil, runErr
 	}
-
-	if runErr == nil {
-		runErr = checkMissing(out, opts)
+	if errors.Is(runErr, runner.ErrEmptyShard) {
+		return emptyShard(p, out, policy, opts, runErr, names)
 	}
-	rep, aerr := analyzeRun(out, policy, opts, runErr, names)
+
+	var rep *report.Report
+	var aerr error
+	if p.IsLadder() {
+		if runErr == nil {
+			runErr = checkMissingLadder(out, steps, opts)
+		}
+		rep, aerr = analyzeLadderRun(p, out, steps, policy, opts, runErr, names, cfg.LadderGate)
+	} else {
+		if runErr == nil {
+			runErr = checkMissing(out, opts)
+		}
+		rep, aerr = analyzeRun(out, policy, opts, runErr, names)
+	}
 	if aerr != nil && runErr == nil {
 		var ie *compare.InputError
 		if errors.As(aerr, &ie) {
@@ -187,10 +207,20 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		rep.ResultsDir = cfg.ResultsLabel
 	}
 	rep.Rounds = out.RoundsDone
-	rep.Notes = append(rep.Notes, runNotes(out, rep)...)
+	if p.IsLadder() {
+		rep.Notes = append(rep.Notes, ladderRunNotes(out, rep)...)
+	} else {
+		rep.Notes = append(rep.Notes, runNotes(out, rep)...)
+	}
+	if p.Shard.On() {
+		rep.Notes = append(rep.Notes, names.Render(shardNote(p, out)))
+	}
 	rep.Notes = append(rep.Notes, instructionNotes(out)...)
 	for _, s := range out.Sides {
-		rep.Sides = append(rep.Sides, report.Side{Name: s.Name, Label: s.Label(), Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain, GoVersion: s.GoVersion})
+		if p.IsLadder() {
+			break // the ladder's report has its sides
+		}
+		rep.Sides = append(rep.Sides, reportSide(p, s))
 		if strings.HasPrefix(s.Why, "go.mod changed") && s.Name == "head" {
 			rep.Notes = append(rep.Notes, "toolchains compared: "+s.Why+".")
 		}
@@ -247,6 +277,10 @@ func newPlan(cfg Config) (*plan.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	sides, err := sidesOf(cfg)
+	if err != nil {
+		return nil, err
+	}
 	p := &plan.Plan{
 		Protocol:    cfg.Protocol,
 		Interleave:  cfg.Interleave,
@@ -261,10 +295,8 @@ func newPlan(cfg Config) (*plan.Plan, error) {
 		Rounds:      cfg.Rounds,
 		Timeout:     cfg.Timeout,
 		ResultsDir:  abs,
-		Sides: []plan.Side{
-			{Name: "base", Ref: cfg.BaseRef, Toolchain: cfg.BaseToolchain},
-			{Name: "head", Ref: cfg.HeadRef, Toolchain: cfg.HeadToolchain},
-		},
+		Sides:       sides,
+		Shard:       cfg.Shard,
 	}
 	if p.Protocol == "" {
 		p.Protocol = plan.Interleaved
@@ -330,12 +362,12 @@ func testName(t decide.Test) string {
 // afterRound checks the family after the second round: by then every
 // benchmark and unit is in the results files, and counts that are one
 // value per side (decided exactly, outside the family) show as such.
-func afterRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(int) error {
+func afterRound(p *plan.Plan, steps []step, policy decide.Policy, opts compare.Options) func(int) error {
 	return func(done int) error {
 		if done != min(2, p.Rounds) {
 			return nil
 		}
-		return checkFamily(p, policy, opts)
+		return checkFamily(p, steps, policy, opts)
 	}
 }
 
@@ -344,14 +376,12 @@ func afterRound(p *plan.Plan, policy decide.Policy, opts compare.Options) func(i
 // comparison found, now that the number of comparisons that can fail the
 // gate is known. It does not depend on what was measured, only on how
 // many benchmarks and units there are.
-func checkFamily(p *plan.Plan, policy decide.Policy, opts compare.Options) error {
-	files := []string{filepath.Join(p.ResultsDir, p.Sides[0].Name+".txt"), filepath.Join(p.ResultsDir, p.Sides[1].Name+".txt")}
-	res, err := compare.Load(files[:1], files[1:], opts)
+func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.Options) error {
+	results, err := loadSteps(context.Background(), sideFiles(p), steps, opts)
 	if err != nil {
 		return nil // the analysis at the end reports unreadable results
 	}
-	dec := decide.Decide(res, policy)
-	m := dec.Family
+	m := gatingFamily(decideSteps(results, steps, policy), steps)
 	if m <= 1 || policy.Correction == decide.CorrectionNone {
 		return nil
 	}
@@ -368,7 +398,8 @@ func checkFamily(p *plan.Plan, policy decide.Policy, opts compare.Options) error
 // sameBuild reports whether every side would build the same thing.
 func sameBuild(sides []plan.Side, results []*runner.SideResult) bool {
 	for i := 1; i < len(results); i++ {
-		if results[i].GoVersion != results[0].GoVersion || sides[i].Toolchain != sides[0].Toolchain {
+		if results[i].GoVersion != results[0].GoVersion || sides[i].Toolchain != sides[0].Toolchain ||
+			!slices.Equal(sides[i].Env, sides[0].Env) || sides[i].PGO != sides[0].PGO {
 			return false
 		}
 	}

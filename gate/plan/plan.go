@@ -42,6 +42,15 @@ type Side struct {
 	// Why says how the side was chosen, for the report (e.g. "merge-base
 	// of origin/main and HEAD").
 	Why string
+	// Env are build settings (KEY=VALUE: GOAMD64=v3,
+	// GOEXPERIMENT=nogreenteagc) of a toolchain configuration (see
+	// ParseConfigs), set for the side's go command and its test
+	// binaries; empty for plain base and head sides.
+	Env []string
+	// PGO is the -pgo value the side's test binaries are built with: a
+	// profile's path relative to the directory benchgate runs in, or
+	// auto or off; empty means the go command's default.
+	PGO string
 }
 
 // Label describes the side for a reader: "go1.27.3 · a1b2c3d (main)".
@@ -49,6 +58,10 @@ func (s Side) Label() string {
 	var parts []string
 	if s.Toolchain != "" {
 		parts = append(parts, "GOTOOLCHAIN="+s.Toolchain)
+	}
+	parts = append(parts, s.Env...)
+	if s.PGO != "" {
+		parts = append(parts, "-pgo="+s.PGO)
 	}
 	switch {
 	case s.Commit != "":
@@ -103,6 +116,9 @@ type Plan struct {
 	// TimeBudget bounds an adaptive run's wall time, builds included: no
 	// extra round starts that would end after it. 0 means no bound.
 	TimeBudget time.Duration
+	// Shard, when set, is the slice of the benchmark functions this run
+	// measures (see Shard); the zero value measures all of them.
+	Shard Shard
 }
 
 // Protocol says in what order the sides' runs are made.
@@ -225,6 +241,12 @@ func (p *Plan) Validate() error {
 	}
 	if p.Timeout <= 0 {
 		return usage.Errorf("", "invalid {timeout} %v: want a positive duration such as 5m", p.Timeout)
+	}
+	if p.Shard != (Shard{}) && (p.Shard.N < 1 || p.Shard.N > MaxShards || p.Shard.K < 1 || p.Shard.K > p.Shard.N) {
+		return usage.Errorf("", "invalid {shard} %d/%d: want k/n with 1 <= k <= n <= %d", p.Shard.K, p.Shard.N, MaxShards)
+	}
+	if len(p.Sides) > MaxConfigs {
+		return usage.Errorf("", "%d sides are more than the %d a run can have", len(p.Sides), MaxConfigs)
 	}
 	for _, pkg := range p.Packages {
 		if strings.HasPrefix(pkg, "-") {

@@ -25,8 +25,11 @@ func ParseFormat(s string) (Format, error) {
 	return "", usage.Errorf("", "invalid {format} %q: want text, markdown or json", s)
 }
 
-// Write renders r in format f.
+// Write renders r in format f: a ladder's report (r.Ladder) as a ladder.
 func (r *Report) Write(w io.Writer, f Format) error {
+	if r.Ladder != nil {
+		return r.writeLadder(w, f)
+	}
 	switch f {
 	case JSON:
 		return r.WriteJSON(w)
@@ -34,4 +37,14 @@ func (r *Report) Write(w io.Writer, f Format) error {
 		return r.WriteMarkdown(w)
 	}
 	return r.WriteText(w)
+}
+
+func (r *Report) writeLadder(w io.Writer, f Format) error {
+	switch f {
+	case JSON:
+		return r.writeLadderJSON(w)
+	case Markdown:
+		return r.writeLadderMarkdown(w)
+	}
+	return r.writeLadderText(w)
 }

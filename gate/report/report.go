@@ -43,6 +43,10 @@ type Side struct {
 	Commit    string `json:"commit,omitempty"`
 	Toolchain string `json:"toolchain,omitempty"`
 	GoVersion string `json:"go_version,omitempty"`
+	// Config is the toolchain configuration of a ladder's side, as
+	// -configs names it ("go1.20.14", "local+GOAMD64=v3"); it heads the
+	// side's column.
+	Config string `json:"config,omitempty"`
 }
 
 // Report is everything a renderer needs.
@@ -70,6 +74,9 @@ type Report struct {
 	Notes []string
 	// Error is the failure behind an error verdict.
 	Error string
+	// Ladder is set for a report of three or more sides (see NewLadder):
+	// the report is then written as a ladder.
+	Ladder *Ladder
 }
 
 // New builds a Report from a decided result.

@@ -26,6 +26,8 @@ type goTool struct {
 	as *Identity
 	// maxOutput bounds what one go command may print (0: the default).
 	maxOutput int64
+	// buildFlags are go test -c's flags beyond -c and -o (a side's -pgo).
+	buildFlags []string
 }
 
 // goError is a go command that failed, with what it printed (the
@@ -118,7 +120,7 @@ func (g goTool) list(ctx context.Context, patterns []string) (pkgs []listedPacka
 // testBinary builds the test binary of the package importPath as the file
 // out (go test -c -o), without running it.
 func (g goTool) testBinary(ctx context.Context, importPath, out string, tags []string) error {
-	args := []string{"test", "-c", "-o", out}
+	args := append([]string{"test", "-c", "-o", out}, g.buildFlags...)
 	if len(tags) > 0 {
 		args = append(args, "-tags", strings.Join(tags, ","))
 	}

@@ -37,6 +37,13 @@ type Manifest struct {
 	// benchmark's iteration counts.
 	Measure      string               `json:"measure,omitempty"`
 	Instructions *InstructionsOutcome `json:"instructions,omitempty"`
+
+	// Shard is the slice of the benchmark functions the run measured,
+	// "k/n"; empty for all of them (see plan.Shard).
+	Shard string `json:"shard,omitempty"`
+	// MaxRounds is the most rounds an adaptive run could give a
+	// benchmark; 0 without adaptive rounds.
+	MaxRounds int `json:"max_rounds,omitempty"`
 }
 
 // ManifestSide describes one side in the manifest.
@@ -55,6 +62,11 @@ type ManifestSide struct {
 	Results   int `json:"results"`
 	Rejected  int `json:"rejected,omitempty"`
 	NotConfig int `json:"not_config,omitempty"`
+
+	// Env and PGO are a toolchain configuration's build settings (see
+	// plan.ParseConfigs).
+	Env []string `json:"env,omitempty"`
+	PGO string   `json:"pgo,omitempty"`
 }
 
 // ManifestFile is the manifest's file name inside the results directory.
@@ -75,6 +87,10 @@ func (st *runState) writeManifest(runErr error) error {
 		Packages: st.plan.Packages, Suite: st.plan.Suite, Bench: st.plan.Bench, Benchtime: st.plan.Benchtime,
 		Rounds: st.plan.Rounds, RunID: st.runID, RoundsDone: st.out.RoundsDone, Runs: st.out.Runs,
 		ElapsedNS: st.out.Elapsed, BenchNS: st.out.BenchTime, Skipped: st.out.Skipped,
+		Shard: st.plan.Shard.String(),
+	}
+	if st.plan.MaxRounds > st.plan.Rounds {
+		m.MaxRounds = st.plan.MaxRounds
 	}
 	if st.plan.Protocol != plan.Sequential {
 		m.Interleave = string(st.plan.Interleave)
@@ -91,7 +107,7 @@ func (st *runState) writeManifest(runErr error) error {
 	for _, s := range st.out.Sides {
 		m.Sides = append(m.Sides, ManifestSide{Name: s.Name, Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain,
 			GoVersion: s.GoVersion, Why: s.Why, File: filepath.Base(s.File), Packages: s.Packages,
-			Results: s.Results, Rejected: s.Rejected, NotConfig: s.NotConfig})
+			Results: s.Results, Rejected: s.Rejected, NotConfig: s.NotConfig, Env: s.Env, PGO: s.PGO})
 	}
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {

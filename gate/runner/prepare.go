@@ -85,6 +85,13 @@ func (st *runState) prepare(ctx context.Context) error {
 			s.buildEnv = setEnv(s.buildEnv, "GOTOOLCHAIN", s.Toolchain)
 			s.env = setEnv(s.env, "GOTOOLCHAIN", s.Toolchain)
 		}
+		// A toolchain configuration's build settings (GOAMD64=v3,
+		// GOEXPERIMENT=...) replace the environment's.
+		for _, kv := range s.Env {
+			k, v, _ := strings.Cut(kv, "=")
+			s.buildEnv = setEnv(s.buildEnv, k, v)
+			s.env = setEnv(s.env, k, v)
+		}
 		// Same-length paths for every side, so that no side's binary or
 		// source path is longer than another's.
 		src := filepath.Join(st.tmp, fmt.Sprintf("src%d", i))
@@ -316,7 +323,10 @@ func (st *runState) goVersion(ctx context.Context, s *SideResult) error {
 			return ctx.Err()
 		}
 		hint := ""
-		if s.Toolchain != "" {
+		switch {
+		case len(s.Env) > 0:
+			hint = fmt.Sprintf(" (does GOTOOLCHAIN=%s accept the build settings %s?)", s.Toolchain, strings.Join(s.Env, " "))
+		case s.Toolchain != "":
 			hint = fmt.Sprintf(" (is GOTOOLCHAIN=%s a Go release the module proxy serves?)", s.Toolchain)
 		}
 		return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: fmt.Errorf("selecting the Go toolchain%s: %w", hint, err), Tail: tail(goOutput(err), 15)}
@@ -329,6 +339,13 @@ func (st *runState) goVersion(ctx context.Context, s *SideResult) error {
 // that has test files.
 func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 	gt := st.goTool(s)
+	if s.PGO != "" {
+		profile, err := st.pgoProfile(s)
+		if err != nil {
+			return err
+		}
+		gt.buildFlags = []string{"-pgo=" + profile}
+	}
 	patterns := st.sidePatterns(s)
 	if len(patterns) == 0 {
 		return nil
@@ -407,4 +424,28 @@ func seal(from, to string) error {
 	}
 	os.Remove(from)
 	return nil
+}
+
+// pgoProfile is the -pgo value side s builds with: auto and off as they
+// are, an absolute path as it is, and a path relative to the directory
+// benchgate runs in found in the side's own source (a commit's profile is
+// the one committed there), or for the built-in suite in that directory.
+func (st *runState) pgoProfile(s *SideResult) (string, error) {
+	if s.PGO == "auto" || s.PGO == "off" || filepath.IsAbs(s.PGO) {
+		return s.PGO, nil
+	}
+	dir, where := s.srcDir, "the side's source"
+	if st.plan.Suite {
+		dir, where = st.opts.WorkDir, st.opts.WorkDir
+	} else if s.Commit != "" {
+		where = "commit " + brief.Commit(s.Commit)
+	} else {
+		where = "the working tree's tracked or untracked-but-not-ignored files"
+	}
+	path := filepath.Join(dir, s.PGO)
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return "", &BenchmarkFailedError{Stage: "build", Side: s.Name, Err: fmt.Errorf("the -pgo profile %s is not in %s", s.PGO, where),
+			Hint: "give the profile's path relative to the directory benchgate runs in, and commit it (or leave it untracked, not ignored), or give an absolute path"}
+	}
+	return path, nil
 }

@@ -80,6 +80,12 @@ func (st *runState) blockHeader(s *SideResult, pkg *Package, round, total int, f
 	if s.Toolchain != "" {
 		header += " GOTOOLCHAIN=" + s.Toolchain
 	}
+	for _, kv := range s.Env {
+		header += " " + strings.Join(strings.Fields(kv), "_")
+	}
+	if s.PGO != "" {
+		header += " pgo=" + strings.Join(strings.Fields(s.PGO), "_")
+	}
 	return header + " run=" + st.runID
 }
 

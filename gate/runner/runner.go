@@ -314,6 +314,9 @@ type runState struct {
 	measured map[measuredKey]*measured
 	// vg is the instruction rounds' state (valgrind_rounds.go).
 	vg *vgState
+	// shardSeen are the benchmark functions listed ("pkg\x00name"),
+	// each with whether it is in the plan's shard (see shard.go).
+	shardSeen map[string]bool
 }
 
 // Run carries out p. It returns the outcome, and an error if the run did not

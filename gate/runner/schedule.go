@@ -56,8 +56,9 @@ func (st *runState) rounds(ctx context.Context) error {
 		for si, s := range st.out.Sides {
 			for r := 0; r < p.Rounds; r++ {
 				for _, ip := range pkgs {
-					if pkg := s.pkg(ip); pkg != nil {
-						if err := st.runOne(ctx, s, pkg, r, "", p.Bench); err != nil {
+					bench, ok := st.packageBench(ip)
+					if pkg := s.pkg(ip); pkg != nil && ok {
+						if err := st.runOne(ctx, s, pkg, r, "", bench); err != nil {
 							return err
 						}
 					}
@@ -129,7 +130,11 @@ func (st *runState) units(ip string, names []string) []unit {
 	functions, byBenchmark := st.functions[ip]
 	if !byBenchmark {
 		if names == nil {
-			return []unit{{bench: st.plan.Bench}}
+			bench, ok := st.packageBench(ip)
+			if !ok {
+				return nil
+			}
+			return []unit{{bench: bench}}
 		}
 		return []unit{{bench: plan.BenchRegex(names)}}
 	}
@@ -193,6 +198,7 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 			}
 			var listed int
 			pkg.Benchmarks, listed = listedBenchmarks(out, st.plan.Bench)
+			pkg.Benchmarks = st.inShard(pkg.ImportPath, pkg.Benchmarks)
 			if listed == 0 {
 				// Only packages with test files are built, so a binary
 				// that lists nothing at all (a TestMain that never calls
@@ -214,6 +220,9 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 		}
 	}
 	if err := st.anyBenchmark(whole); err != nil {
+		return err
+	}
+	if err := st.noteShard(); err != nil {
 		return err
 	}
 	if !byBenchmark {
@@ -240,7 +249,11 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 		n += len(functions)
 	}
 	if st.opts.Measure.Time() {
-		st.progress("interleaving by benchmark: %d benchmark function(s) in %d package(s), each run with base and head back to back", n, len(pkgs))
+		together := "base and head"
+		if len(st.out.Sides) > 2 {
+			together = fmt.Sprintf("all %d sides", len(st.out.Sides))
+		}
+		st.progress("interleaving by benchmark: %d benchmark function(s) in %d package(s), each run with %s back to back", n, len(pkgs), together)
 	}
 	return nil
 }

@@ -61,7 +61,8 @@ var Settings = []string{
 	"fresh-binaries", "adaptive", "max-rounds", "time-budget", "quick",
 	"alpha", "confidence", "threshold", "thresholds", "fail-on", "format",
 	"decide", "correction", "ignore", "filter", "tags", "cpu", "pass-env",
-	"max-output", "warn-threshold", "measure",
+	"max-output", "warn-threshold", "measure", "configs", "ladder-gate",
+	"shard", "good", "bad",
 }
 
 // settingRE matches a setting reference in a message.

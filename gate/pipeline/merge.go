@@ -1,0 +1,413 @@
+package pipeline
+
+// Merging results directories: the shards of a job matrix (each measured
+// its slice of the benchmarks, base and head on one runner), or runs of
+// the same benchmarks on several machines, gated once. Pairs never span
+// directories: each directory's sides are compared with each other only,
+// its rows kept apart from every other directory's by a "shard"
+// configuration key, and one correction for many comparisons runs over
+// all of them.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
+	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/benchgate/benchgate/internal/brief"
+)
+
+// maxManifest bounds a manifest.json read from an artifact; a run of
+// the whole suite writes about a megabyte.
+const maxManifest = 64 << 20
+
+// ResultsSet is one results directory to merge, as ReadResultsDir found
+// it.
+type ResultsSet struct {
+	// Dir is the directory; Label names it in the report: its shard
+	// ("2/3"), else the directory's name.
+	Dir, Label string
+	// Files are the results files, one per side, in side order.
+	Files []string
+	// Manifest is the run's manifest; nil when the directory has none
+	// (results from elsewhere: base.txt and head.txt).
+	Manifest *runner.Manifest
+	// Shard is the slice the run measured; zero when unsharded.
+	Shard plan.Shard
+}
+
+// IsResultsDir reports whether dir holds a run's results: a manifest, or
+// base.txt and head.txt.
+func IsResultsDir(dir string) bool {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return false
+	}
+	if _, err := os.Lstat(filepath.Join(dir, runner.ManifestFile)); err == nil {
+		return true
+	}
+	for _, f := range []string{"base.txt", "head.txt"} {
+		if _, err := os.Lstat(filepath.Join(dir, f)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// IsLadderDir reports whether dir holds the results of a run of more
+// than two sides.
+func IsLadderDir(dir string) bool {
+	set, err := ReadResultsDir(dir)
+	return err == nil && len(set.Files) > 2
+}
+
+// ReadResultsDir reads a results directory, which may come from an
+// untrusted artifact: its manifest must be a small regular file of
+// valid JSON, and the results files it names regular files inside the
+// directory (no symlinks that could point elsewhere on the runner).
+func ReadResultsDir(dir string) (*ResultsSet, error) {
+	set := &ResultsSet{Dir: dir, Label: filepath.Base(filepath.Clean(dir))}
+	regular := func(name string) (string, error) {
+		p := filepath.Join(dir, name)
+		st, err := os.Lstat(p)
+		if err != nil {
+			return "", usage.Errorf("", "results directory %s has no %s: %v", dir, name, brief.Cause(err))
+		}
+		if !st.Mode().IsRegular() {
+			return "", usage.Errorf("upload only the files benchgate run wrote (actions/upload-artifact keeps them regular)",
+				"%s in %s is %s, not a regular file; refusing it", name, dir, compare.FileKind(st.Mode()))
+		}
+		return p, nil
+	}
+	mp, err := regular(runner.ManifestFile)
+	if err != nil {
+		if _, lerr := os.Lstat(filepath.Join(dir, runner.ManifestFile)); lerr == nil {
+			return nil, err
+		}
+		for _, f := range []string{"base.txt", "head.txt"} {
+			p, err := regular(f)
+			if err != nil {
+				return nil, err
+			}
+			set.Files = append(set.Files, p)
+		}
+		return set, nil
+	}
+	f, err := os.Open(mp)
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxManifest+1))
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxManifest {
+		return nil, usage.Errorf("", "%s in %s is larger than %d bytes; refusing it", runner.ManifestFile, dir, maxManifest)
+	}
+	var m runner.Manifest
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&m); err != nil {
+		return nil, usage.Errorf("", "%s in %s is not valid: %v", runner.ManifestFile, dir, err)
+	}
+	if len(m.Sides) < 2 || len(m.Sides) > plan.MaxConfigs {
+		return nil, usage.Errorf("", "%s in %s names %d sides; a run has 2 to %d", runner.ManifestFile, dir, len(m.Sides), plan.MaxConfigs)
+	}
+	for _, s := range m.Sides {
+		name := s.File
+		if name != filepath.Base(name) || !strings.HasSuffix(name, ".txt") || strings.HasPrefix(name, ".") {
+			return nil, usage.Errorf("", "%s in %s names the results file %q, which is not a file of the directory", runner.ManifestFile, dir, brief.Clip(name, 80))
+		}
+		p, err := regular(name)
+		if err != nil {
+			return nil, err
+		}
+		set.Files = append(set.Files, p)
+	}
+	if m.Shard != "" {
+		if set.Shard, err = plan.ParseShard(m.Shard); err != nil {
+			return nil, usage.Errorf("", "%s in %s names the shard %q, which is not k/n", runner.ManifestFile, dir, brief.Clip(m.Shard, 40))
+		}
+		set.Label = set.Shard.String()
+	}
+	set.Manifest = &m
+	return set, nil
+}
+
+// empty reports whether the set is a shard that held no benchmark: its
+// run measured nothing and did not fail.
+func (s *ResultsSet) empty() bool {
+	if s.Manifest == nil || s.Manifest.Error != "" || !s.Shard.On() {
+		return false
+	}
+	for _, side := range s.Manifest.Sides {
+		if side.Results > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sideKey is what must agree between the sets' side i: its name, build
+// and source.
+func sideKey(m runner.ManifestSide) string {
+	return strings.Join([]string{m.Name, plan.Side{Toolchain: m.Toolchain, Env: m.Env, PGO: m.PGO}.ConfigLabel(), m.Commit}, " ")
+}
+
+// checkSets refuses sets that cannot be merged: different sides, and
+// shards that are missing, twice there, or of different counts.
+func checkSets(sets []*ResultsSet) error {
+	first := sets[0]
+	for _, s := range sets[1:] {
+		if len(s.Files) != len(first.Files) {
+			return usage.Errorf("merge the results of one run configuration: the same sides in every directory",
+				"%s has %d sides, %s has %d", s.Dir, len(s.Files), first.Dir, len(first.Files))
+		}
+		if s.Manifest == nil || first.Manifest == nil {
+			continue
+		}
+		for i := range s.Manifest.Sides {
+			if a, b := sideKey(first.Manifest.Sides[i]), sideKey(s.Manifest.Sides[i]); a != b {
+				return usage.Errorf("merge the results of one run configuration: the same commits and toolchains in every directory",
+					"%s and %s measured different sides: %s against %s", first.Dir, s.Dir, report.SanitizeText(a), report.SanitizeText(b))
+			}
+		}
+	}
+	n := -1
+	seen := map[int]string{}
+	for _, s := range sets {
+		if n == -1 {
+			n = s.Shard.N
+		}
+		if s.Shard.N != n {
+			what := func(s *ResultsSet) string {
+				if !s.Shard.On() {
+					return "the results of an unsharded run"
+				}
+				return "shard " + s.Shard.String()
+			}
+			return usage.Errorf("give the directories of one matrix: every shard k/n with the same n",
+				"%s holds %s and %s %s: they are not the shards of one matrix", first.Dir, what(first), s.Dir, what(s))
+		}
+		if !s.Shard.On() {
+			continue
+		}
+		if d, ok := seen[s.Shard.K]; ok {
+			return usage.Errorf("give each shard's results directory once", "shard %s is there twice: %s and %s", s.Shard, d, s.Dir)
+		}
+		seen[s.Shard.K] = s.Dir
+	}
+	var missing []string
+	for k := 1; k <= n; k++ {
+		if _, ok := seen[k]; !ok && n > 1 {
+			missing = append(missing, fmt.Sprintf("%d/%d", k, n))
+		}
+	}
+	if len(missing) > 0 {
+		return usage.Errorf("a shard's job failed or its artifact was not downloaded; without it its benchmarks would pass unmeasured",
+			"shard(s) %s missing: the merge has %d of %d shards", strings.Join(missing, ", "), len(seen), n)
+	}
+	for _, s := range sets {
+		if s.Manifest != nil && s.Manifest.Error != "" {
+			return fmt.Errorf("the run in %s failed, so its benchmarks were not all measured: %s", s.Dir, report.SanitizeText(brief.Clip(s.Manifest.Error, 2000)))
+		}
+	}
+	return nil
+}
+
+// Merge compares the results directories dirs as one gate run: each
+// directory's sides are compared with each other (a shard's pairs ran on
+// one runner), every directory's rows apart from the others' under a
+// "shard" configuration key when there are several, and all of them
+// decided as one family. A directory of more than two sides is a ladder,
+// its steps under gate (report.GateAnyStep or report.GateFirstLast).
+// Shards must all be there, once each; a directory whose run failed
+// fails the merge.
+func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compare.Options, names usage.Style, gate string) (*report.Report, error) {
+	if err := CheckPolicy(policy, opts); err != nil {
+		return nil, err
+	}
+	if len(dirs) == 0 {
+		return nil, usage.Errorf("", "no results directories to merge")
+	}
+	var sets []*ResultsSet
+	for _, d := range dirs {
+		s, err := ReadResultsDir(d)
+		if err != nil {
+			return nil, err
+		}
+		sets = append(sets, s)
+	}
+	if err := checkSets(sets); err != nil {
+		return nil, err
+	}
+	var notes []string
+	var live []*ResultsSet
+	for _, s := range sets {
+		if s.empty() {
+			notes = append(notes, fmt.Sprintf("shard %s (%s) held none of the benchmark functions", s.Shard, s.Dir))
+			continue
+		}
+		live = append(live, s)
+	}
+	if len(live) == 0 {
+		return nil, usage.Errorf("check {bench} and the packages of the shard jobs", "none of the %d results directories measured anything", len(sets))
+	}
+	steps := planSteps(len(sets[0].Files), gate)
+	results := make([]*compare.Result, len(steps))
+	cpus := map[string][]string{}
+	for i, st := range steps {
+		merged := &compare.Result{Files: map[compare.Side][]string{}, Results: map[compare.Side]int{}}
+		for _, s := range live {
+			res, err := compare.ReadContext(ctx, []compare.Input{
+				compare.FileInput(compare.Base, s.Files[st.from]), compare.FileInput(compare.Head, s.Files[st.to]),
+			}, opts)
+			if err == nil {
+				err = checkInputs(res)
+			}
+			if err != nil {
+				var ie *compare.InputError
+				if errors.As(err, &ie) {
+					ie.Msg = fmt.Sprintf("%s: %s", s.Dir, ie.Msg)
+				}
+				return nil, err
+			}
+			if i == 0 {
+				notes = append(notes, setNote(s, res, len(live) > 1))
+				cpu := firstConfig(res, "cpu")
+				cpus[cpu] = append(cpus[cpu], s.Label)
+			}
+			if len(live) > 1 {
+				for j := range res.Comparisons {
+					c := &res.Comparisons[j]
+					c.Config = withConfig(c.Config, "shard", s.Label)
+					c.ConfigOrder = append(slices.DeleteFunc(slices.Clone(c.ConfigOrder), func(k string) bool { return k == "shard" }), "shard")
+				}
+			}
+			merged.Confidence, merged.Alpha = res.Confidence, res.Alpha
+			merged.Comparisons = append(merged.Comparisons, res.Comparisons...)
+			for side, f := range res.Files {
+				merged.Files[side] = append(merged.Files[side], f...)
+			}
+			for side, n := range res.Results {
+				merged.Results[side] += n
+			}
+			merged.SyntaxErrors = append(merged.SyntaxErrors, res.SyntaxErrors...)
+			merged.Notes = append(merged.Notes, res.Notes...)
+		}
+		results[i] = merged
+	}
+	if len(cpus) > 1 {
+		var parts []string
+		for _, cpu := range sortedCPUs(cpus) {
+			parts = append(parts, fmt.Sprintf("%s: %s", cpuName(cpu), strings.Join(cpus[cpu], ", ")))
+		}
+		notes = append(notes, "the directories ran on different CPU models ("+strings.Join(parts, "; ")+"); each benchmark is compared within its own directory, on one machine, never across them")
+	}
+	sides := setSides(sets[0])
+	var rep *report.Report
+	if len(steps) == 1 && len(sets[0].Files) == 2 {
+		dec := decideSteps(results, steps, policy)[0]
+		rep = newReport(results[0], dec, policy, names)
+		rep.Sides = sides
+	} else {
+		rep = ladderReport(sides, results, steps, policy, names, gate)
+	}
+	for _, n := range notes {
+		rep.Notes = append(rep.Notes, names.Render(n))
+	}
+	return rep, nil
+}
+
+// setNote says which directory ran what, where.
+func setNote(s *ResultsSet, res *compare.Result, several bool) string {
+	fns := map[string]bool{}
+	for _, c := range res.Comparisons {
+		fns[c.Config["pkg"]+"\x00"+plan.Function("Benchmark"+c.Benchmark)] = true
+	}
+	what := "results"
+	if s.Shard.On() {
+		what = "shard " + s.Shard.String()
+	} else if several {
+		what = "shard " + s.Label
+	}
+	where := cpuName(firstConfig(res, "cpu"))
+	if g := firstConfig(res, "goos"); g != "" {
+		where += ", " + g + "/" + firstConfig(res, "goarch")
+	}
+	n := fmt.Sprintf("%s (%s): %d benchmark function(s) on %s", what, s.Dir, len(fns), where)
+	if s.Manifest != nil {
+		n += fmt.Sprintf(", %d rounds", s.Manifest.RoundsDone)
+	}
+	return n
+}
+
+// firstConfig is the first comparison's value of the configuration key k.
+func firstConfig(res *compare.Result, k string) string {
+	for _, c := range res.Comparisons {
+		if v := c.Config[k]; v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func cpuName(cpu string) string {
+	if cpu == "" {
+		return "an unnamed CPU"
+	}
+	return "cpu " + cpu
+}
+
+func sortedCPUs(m map[string][]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// withConfig is a copy of m with k set to v.
+func withConfig(m map[string]string, k, v string) map[string]string {
+	out := map[string]string{k: v}
+	for mk, mv := range m {
+		if mk != k {
+			out[mk] = mv
+		}
+	}
+	return out
+}
+
+// setSides describes the sides of a set for the report, from its
+// manifest; nil without one.
+func setSides(s *ResultsSet) []report.Side {
+	if s.Manifest == nil {
+		return nil
+	}
+	var out []report.Side
+	for _, m := range s.Manifest.Sides {
+		ps := plan.Side{Name: m.Name, Ref: m.Ref, Commit: m.Commit, Toolchain: m.Toolchain, Env: m.Env, PGO: m.PGO}
+		label := ps.Label()
+		if m.GoVersion != "" {
+			label = m.GoVersion + " · " + label
+		}
+		side := report.Side{Name: m.Name, Label: label, Ref: m.Ref, Commit: m.Commit, Toolchain: m.Toolchain, GoVersion: m.GoVersion}
+		if len(s.Manifest.Sides) > 2 {
+			side.Config = ps.ConfigLabel()
+		}
+		out = append(out, side)
+	}
+	return out
+}
