@@ -346,6 +346,20 @@ func TestActionPullRequest(t *testing.T) {
 	if !strings.Contains(r.stdout, "is not in this clone; fetching it from origin") {
 		t.Errorf("the base commit was not fetched into the shallow clone (or not said so)")
 	}
+	// While benchmarks build and run, workflow commands are off: the code
+	// under test writes to this log too. They resume, with the same
+	// unguessable token, before benchgate's own annotations.
+	stop := regexp.MustCompile(`(?m)^::stop-commands::([0-9a-f]{32})$`).FindStringSubmatchIndex(r.stdout)
+	if stop == nil {
+		t.Errorf("no ::stop-commands:: line before the measurement in stdout")
+	} else {
+		token := r.stdout[stop[2]:stop[3]]
+		resume := strings.Index(r.stdout, "\n::"+token+"::\n")
+		annotation := strings.Index(r.stdout, "::error title=benchgate%3A regression::")
+		if resume < stop[1] || annotation < resume {
+			t.Errorf("workflow commands not resumed with the token %s between the measurement and the annotations (stop at %d, resume at %d, first annotation at %d)", token, stop[0], resume, annotation)
+		}
+	}
 	// One comment, with the marker, naming the regression.
 	comments := fake.Comments("octo-org", "hello-go", 7)
 	if len(comments) != 1 {
@@ -451,7 +465,7 @@ func TestActionForkSplit(t *testing.T) {
 		obj(ev, "pull_request", "head")["sha"] = head
 	})
 	r := runAsRunner(t, bin, ws, "pull_request", pr, map[string]string{
-		"packages": "./...", "rounds": "10", "benchtime": "10ms", "github-token": "", "fail-on": "never",
+		"packages": "./...", "rounds": "16", "benchtime": "10ms", "github-token": "", "fail-on": "never",
 	})
 	if r.code != 0 || r.outputs["verdict"] != "regression" {
 		t.Fatalf("measuring job: exit %d verdict %q", r.code, r.outputs["verdict"])

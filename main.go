@@ -40,10 +40,11 @@
 //	3  benchmarks failed to build or run, or benchgate was interrupted
 //
 // The first SIGINT (Ctrl-C) or SIGTERM cancels the run: benchmark
-// processes are killed, temporary worktrees removed, and what was measured
-// is kept; benchgate then exits 3. A second one exits at once, also with
-// 3, for a run that does not stop soon enough; cleanup may then be left
-// undone ("git worktree prune" removes stale worktrees).
+// processes are killed, the temporary directory of the sides' sources and
+// binaries is removed, and what was measured is kept; benchgate then exits
+// 3. A second one exits at once, also with 3, for a run that does not stop
+// soon enough; the temporary directory may then be left, and the next run
+// removes it.
 //
 // Run "benchgate run -h" or "benchgate compare -h" for the flags. In GitHub
 // Actions (GITHUB_ACTIONS=true and no arguments) the same program reads its
@@ -114,7 +115,7 @@ func watchSignals(sigs <-chan os.Signal, done <-chan struct{}, cancel func(), st
 	}
 	select {
 	case s := <-sigs:
-		fmt.Fprintf(stderr, "benchgate: %v again: exiting at once with code %d; temporary worktrees may be left behind (git worktree prune removes them)\n", s, pipeline.ExitFailed)
+		fmt.Fprintf(stderr, "benchgate: %v again: exiting at once with code %d; a temporary directory may be left behind (the next benchgate run removes it)\n", s, pipeline.ExitFailed)
 		exit(pipeline.ExitFailed)
 	case <-done:
 	}

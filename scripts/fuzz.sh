@@ -19,6 +19,7 @@ targets=(
 	"./gate/report FuzzTextReport"
 	"./gate/report FuzzJSONReport"
 	"./gate/report FuzzSanitizeLines"
+	"./gate/report FuzzMermaidLabel"
 	"./gate/compare FuzzLoad"
 )
 

@@ -65,4 +65,32 @@ func TestActionCompareRefusesIrregularFiles(t *testing.T) {
 		t.Errorf("report with a FIFO: exit %d, want 2", r.code)
 	}
 	r.mustContain(t, "stderr", r.stderr, "head.txt in the results is a named pipe (FIFO), not a regular file; refusing it")
+
+	// report: a results-dir that is a symlink (to a directory of good
+	// results elsewhere on the runner), and one whose metadata.json is a
+	// symlink: both refused, exit 2, nothing read through them.
+	good := filepath.Join(t.TempDir(), "good")
+	os.MkdirAll(good, 0o755)
+	for _, f := range []string{"base.txt", "head.txt"} {
+		os.WriteFile(filepath.Join(good, f), []byte(strings.Repeat("BenchmarkA-2 1000 100 ns/op\n", 6)), 0o644)
+	}
+	os.Symlink(good, filepath.Join(ws, "linked"))
+	meta := filepath.Join(ws, "metalink")
+	os.MkdirAll(meta, 0o755)
+	for _, f := range []string{"base.txt", "head.txt"} {
+		os.WriteFile(filepath.Join(meta, f), []byte(strings.Repeat("BenchmarkA-2 1000 100 ns/op\n", 6)), 0o644)
+	}
+	os.Symlink("/etc/passwd", filepath.Join(meta, "metadata.json"))
+	for dir, want := range map[string]string{
+		"linked":   "/linked is a symlink, not a directory; refusing it",
+		"metalink": "metadata.json in the results is a symlink, not a regular file; refusing it",
+	} {
+		promptly(t, func() {
+			r = runStep(t, ws, "pull_request", ev, map[string]string{"command": "report", "results-dir": dir, "comment": "never"})
+		})
+		if r.code != 2 {
+			t.Errorf("report of results-dir %s: exit %d, want 2", dir, r.code)
+		}
+		r.mustContain(t, "stderr", r.stderr, want)
+	}
 }

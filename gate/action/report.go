@@ -3,8 +3,10 @@ package action
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -56,7 +58,9 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 		return "", "", nil, usage.Errorf("download the measuring job's artifact into results-dir first (actions/download-artifact)", "results directory %s: %v", dir, brief.Cause(err))
 	}
 	if !st.IsDir() {
-		return "", "", nil, usage.Errorf("", "results directory %s is not a directory", dir)
+		// A symlink could point anywhere on the runner.
+		return "", "", nil, usage.Errorf("give results-dir the directory the artifact was downloaded into",
+			"results directory %s is %s, not a directory; refusing it", dir, compare.FileKind(st.Mode()))
 	}
 	regular := func(name string) (string, error) {
 		p := filepath.Join(dir, name)
@@ -78,9 +82,12 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 	if head, err = regular("head.txt"); err != nil {
 		return "", "", nil, err
 	}
-	mp, merr := regular(MetadataFile)
-	if merr != nil {
+	if _, err := os.Lstat(filepath.Join(dir, MetadataFile)); errors.Is(err, fs.ErrNotExist) {
 		return base, head, nil, nil
+	}
+	mp, err := regular(MetadataFile)
+	if err != nil {
+		return "", "", nil, err
 	}
 	f, err := os.Open(mp)
 	if err != nil {

@@ -173,8 +173,9 @@ func (s *step) allowUntrusted(err error) error {
 	}
 	s.warnedUntrusted = true
 	msg := fmt.Sprintf("run-untrusted-code is true, so benchgate builds and runs the %s under %s although %s. "+
-		"That code runs in this job, next to its write token and secrets, and can read them: the runner puts every input, github-token included, "+
-		"in the environment of the container's first process (/proc/1/environ). Use the fork-safe split (README) unless you trust every pull request's author.",
+		"That code runs in this job, beside its write token and secrets. As root (the Action's container) benchgate runs it as a user of its own that cannot read the token, "+
+		"the file commands or benchgate's environment; as any other user it runs as benchgate's user and can read them all (/proc/<pid>/environ). "+
+		"Either way it shares this job's machine and network and reads whatever an earlier step left readable to others. Use the fork-safe split (README) unless you trust every pull request's author.",
 		ue.what(), ue.Event, ue.Why)
 	s.a.WithFieldsMap(map[string]string{"title": "benchgate: running untrusted code"}).Warningf("%s", msg)
 	if s.w.gh.StepSummary != "" {

@@ -231,8 +231,8 @@ func TestTwoStages(t *testing.T) {
 }
 
 // TestTwoLooks: with MaxRounds set, the later rounds are looked at
-// halfway and at the end, each at alpha/4; a candidate confirmed halfway
-// needs no more rounds.
+// halfway (at a tenth of the second stage's alpha/2) and at the end (at
+// nine tenths); a candidate confirmed halfway needs no more rounds.
 func TestTwoLooks(t *testing.T) {
 	build := func(later int, ratio float64) *Result {
 		var b, h strings.Builder

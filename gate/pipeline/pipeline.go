@@ -145,17 +145,17 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 
 	out, runErr := runner.Run(ctx, p, runner.Options{
-		Repo:        repo,
-		WorkDir:     wd,
-		Env:         childEnv,
-		Go:          goCmd,
-		GitEnv:      gitEnv,
-		MaxOutput:   cfg.MaxOutput,
-		Progress:    progress,
-		UnpackSuite: suite.Unpack,
-		Next:        nextRound(p, steps, policy, opts),
-		AfterRound:  afterRound(p, steps, policy, opts),
-		Lock:        lock,
+		Repo:         repo,
+		WorkDir:      wd,
+		Env:          childEnv,
+		Go:           goCmd,
+		GitEnv:       gitEnv,
+		MaxOutput:    cfg.MaxOutput,
+		Progress:     progress,
+		UnpackSuite:  suite.Unpack,
+		Next:         nextRound(p, steps, policy, opts),
+		AfterRound:   afterRound(p, steps, policy, opts),
+		Lock:         lock,
 		Measure:      measureOf(cfg),
 		Instructions: instructionOptions(cfg, p, steps, policy, opts),
 	})

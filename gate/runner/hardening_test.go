@@ -262,9 +262,11 @@ func TestRunCancelled(t *testing.T) {
 	}
 }
 
-// TestWorktreesRemovedOnCancel runs commit sides in a real git repository
-// and cancels mid-round: the worktrees must be gone afterwards.
-func TestWorktreesRemovedOnCancel(t *testing.T) {
+// TestCancelRemovesSources runs commit sides in a real git repository
+// and cancels mid-round: the commits' written-out sources and the
+// temporary directory must be gone afterwards, and git must know no
+// worktree.
+func TestCancelRemovesSources(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -263,5 +264,30 @@ func TestOutputCommentsFitALine(t *testing.T) {
 		if lw.notConfig != 1 {
 			t.Errorf("max %d: notConfig %d", max, lw.notConfig)
 		}
+	}
+}
+
+// TestOutputCommentLimit: a process that prints configuration-like lines
+// in a loop gets 100 of them kept as comments and the rest counted, so it
+// cannot fill the results file with them; its results still count.
+func TestOutputCommentLimit(t *testing.T) {
+	var in strings.Builder
+	in.WriteString(testingHeader + "BenchmarkA\n")
+	for i := range 250 {
+		fmt.Fprintf(&in, "warning: loop %d\n", i)
+	}
+	in.WriteString("BenchmarkA-2 \t 10 \t 100 ns/op\n")
+	got, _ := lines(t, in.String(), "^(BenchmarkA)$", []string{"BenchmarkA"})
+	if n := strings.Count(got, notConfigComment); n != maxCommentLines {
+		t.Errorf("%d lines kept as comments, want %d:\n%s", n, maxCommentLines, got)
+	}
+	if !strings.Contains(got, notConfigComment+"warning: loop 0\n") || !strings.Contains(got, notConfigComment+"warning: loop 99\n") || strings.Contains(got, "loop 100\n") {
+		t.Errorf("not the first %d lines kept:\n%s", maxCommentLines, got)
+	}
+	if !strings.Contains(got, "# benchgate: 150 more lines like the comments above were left out\n") {
+		t.Errorf("the lines left out are not counted:\n%s", got)
+	}
+	if !strings.Contains(got, "\nBenchmarkA-2 \t 10 \t 100 ns/op\n") {
+		t.Errorf("the result line is lost:\n%s", got)
 	}
 }

@@ -1,6 +1,7 @@
 // Package runner is the run stage of benchgate's pipeline: it prepares each
-// side's source (a temporary git worktree for a commit, the working tree as
-// it is, or the built-in suite), builds each package's test binary once per
+// side's source in a temporary directory without .git (a commit written
+// out through a temporary index, a copy of the working tree as it is, or
+// the built-in suite), builds each package's test binary once per
 // side with that side's toolchain, and then runs the binaries in
 // interleaved rounds whose order rotates (see package plan), and in extra
 // rounds for the benchmarks still undecided when [Options].Next asks for
