@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/usage"
@@ -46,13 +47,25 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	out := filepath.Join(dir, s.in.resultsDir)
+	return s.finishAnalysis(ctx, filepath.Join(dir, s.in.resultsDir), rep, policy.FailOn)
+}
+
+// finishAnalysis ends a command that analyses files someone else
+// measured (compare, and report over merged directories): the text report
+// in the log, every format written into out, the outputs, the comment and
+// the gate. A report that cannot be written is a warning: the verdict
+// and the log still stand.
+func (s *step) finishAnalysis(ctx context.Context, out string, rep *report.Report, failOn decide.FailOn) error {
 	rep.ResultsDir = s.workspaceRel(out)
 	rep.Write(s.w.env.Stdout, report.Text)
-	if err := os.MkdirAll(out, 0o755); err == nil {
-		pipeline.WriteReports(out, rep)
+	err := os.MkdirAll(out, 0o755)
+	if err == nil {
+		err = pipeline.WriteReports(out, rep)
+	}
+	if err != nil {
+		s.a.Warningf("benchgate: writing the reports into %s: %v", rep.ResultsDir, err)
 	}
 	s.setOutputs(rep, out)
 	s.publish(ctx, rep, s.prNumber(0))
-	return s.gate(rep, policy.FailOn)
+	return s.gate(rep, failOn)
 }

@@ -64,7 +64,7 @@ func TestActionCompareRefusesIrregularFiles(t *testing.T) {
 	if r.code != 2 {
 		t.Errorf("report with a FIFO: exit %d, want 2", r.code)
 	}
-	r.mustContain(t, "stderr", r.stderr, "head.txt in the results is a named pipe (FIFO), not a regular file; refusing it")
+	r.mustContain(t, "stderr", r.stderr, "head.txt in "+res+" is a named pipe (FIFO), not a regular file; refusing it")
 
 	// report: a results-dir that is a symlink (to a directory of good
 	// results elsewhere on the runner), and one whose metadata.json is a
@@ -83,7 +83,7 @@ func TestActionCompareRefusesIrregularFiles(t *testing.T) {
 	os.Symlink("/etc/passwd", filepath.Join(meta, "metadata.json"))
 	for dir, want := range map[string]string{
 		"linked":   "/linked is a symlink, not a directory; refusing it",
-		"metalink": "metadata.json in the results is a symlink, not a regular file; refusing it",
+		"metalink": "/metalink is a symlink, not a regular file; refusing it",
 	} {
 		promptly(t, func() {
 			r = runStep(t, ws, "pull_request", ev, map[string]string{"command": "report", "results-dir": dir, "comment": "never"})

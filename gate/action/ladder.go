@@ -85,15 +85,7 @@ func (s *step) mergeCommand(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	out := filepath.Join(dir, s.in.resultsDir)
-	rep.ResultsDir = s.workspaceRel(out)
-	rep.Write(s.w.env.Stdout, report.Text)
-	if err := os.MkdirAll(out, 0o755); err == nil {
-		pipeline.WriteReports(out, rep)
-	}
-	s.setOutputs(rep, out)
-	s.publish(ctx, rep, s.prNumber(0))
-	return s.gate(rep, policy.FailOn)
+	return s.finishAnalysis(ctx, filepath.Join(dir, s.in.resultsDir), rep, policy.FailOn)
 }
 
 // mustRel is path relative to base, or path.

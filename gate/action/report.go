@@ -14,6 +14,7 @@ import (
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/gitx"
+	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/publish"
 	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/usage"
@@ -62,20 +63,7 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 		return "", "", nil, usage.Errorf("give results-dir the directory the artifact was downloaded into",
 			"results directory %s is %s, not a directory; refusing it", dir, compare.FileKind(st.Mode()))
 	}
-	regular := func(name string) (string, error) {
-		p := filepath.Join(dir, name)
-		st, err := os.Lstat(p)
-		if err != nil {
-			return "", usage.Errorf("", "results directory %s has no %s: %v", dir, name, brief.Cause(err))
-		}
-		if !st.Mode().IsRegular() {
-			// A symlink in an artifact could point anywhere on the
-			// runner; a FIFO or a device could block or never end.
-			return "", usage.Errorf("upload only the files benchgate run wrote (actions/upload-artifact keeps them regular)",
-				"%s in the results is %s, not a regular file; refusing it", name, compare.FileKind(st.Mode()))
-		}
-		return p, nil
-	}
+	regular := func(name string) (string, error) { return pipeline.RegularIn(dir, name) }
 	if base, err = regular("base.txt"); err != nil {
 		return "", "", nil, err
 	}

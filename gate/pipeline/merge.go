@@ -79,18 +79,7 @@ func IsLadderDir(dir string) bool {
 // directory (no symlinks that could point elsewhere on the runner).
 func ReadResultsDir(dir string) (*ResultsSet, error) {
 	set := &ResultsSet{Dir: dir, Label: filepath.Base(filepath.Clean(dir))}
-	regular := func(name string) (string, error) {
-		p := filepath.Join(dir, name)
-		st, err := os.Lstat(p)
-		if err != nil {
-			return "", usage.Errorf("", "results directory %s has no %s: %v", dir, name, brief.Cause(err))
-		}
-		if !st.Mode().IsRegular() {
-			return "", usage.Errorf("upload only the files benchgate run wrote (actions/upload-artifact keeps them regular)",
-				"%s in %s is %s, not a regular file; refusing it", name, dir, compare.FileKind(st.Mode()))
-		}
-		return p, nil
-	}
+	regular := func(name string) (string, error) { return RegularIn(dir, name) }
 	mp, err := regular(runner.ManifestFile)
 	if err != nil {
 		if _, lerr := os.Lstat(filepath.Join(dir, runner.ManifestFile)); lerr == nil {
@@ -410,4 +399,21 @@ func setSides(s *ResultsSet) []report.Side {
 		out = append(out, side)
 	}
 	return out
+}
+
+// RegularIn is the path of the file name in the results directory dir,
+// which may come from an untrusted artifact: it must be a regular file,
+// not a symlink that could point anywhere on the runner, nor a FIFO or a
+// device that could block or never end.
+func RegularIn(dir, name string) (string, error) {
+	p := filepath.Join(dir, name)
+	st, err := os.Lstat(p)
+	if err != nil {
+		return "", usage.Errorf("", "results directory %s has no %s: %v", dir, name, brief.Cause(err))
+	}
+	if !st.Mode().IsRegular() {
+		return "", usage.Errorf("upload only the files benchgate run wrote (actions/upload-artifact keeps them regular)",
+			"%s in %s is %s, not a regular file; refusing it", name, dir, compare.FileKind(st.Mode()))
+	}
+	return p, nil
 }

@@ -379,21 +379,6 @@ func (r *Report) ladderCorrectionNote() string {
 	return s
 }
 
-// ladderBadge is the heading word for a verdict.
-func ladderBadge(v decide.Verdict) string {
-	switch v {
-	case decide.Pass:
-		return "✅ pass"
-	case decide.RegressionVerdict:
-		return "❌ regression"
-	case decide.InconclusiveVerdict:
-		return "⚠️ inconclusive"
-	case decide.ErrorVerdict:
-		return "💥 error"
-	}
-	return string(v)
-}
-
 // markdownStep is a step's cell in markdown: the change, and a mark for
 // its status.
 func markdownStep(d *decide.Decision) string {
@@ -419,7 +404,7 @@ func markdownStep(d *decide.Decision) string {
 func (r *Report) writeLadderMarkdown(w io.Writer) error {
 	ew := &errWriter{w: w}
 	l := r.Ladder
-	fmt.Fprintf(ew, "### benchgate: %s\n\n", ladderBadge(r.Verdict))
+	fmt.Fprintf(ew, "### benchgate: %s\n\n", verdictBadge(r.Verdict))
 	fmt.Fprintf(ew, "**Ladder of %d sides**: each step against the side before, and the first against the last; %s.\n\n", len(r.Sides), r.gateText())
 	if r.Error != "" {
 		fmt.Fprintf(ew, "**Benchmarks failed to build or run.** Nothing was decided.\n\n```text\n%s\n```\n\n", FenceSafe(r.Error))
@@ -433,7 +418,7 @@ func (r *Report) writeLadderMarkdown(w io.Writer) error {
 		if !st.Gates {
 			label += " <sub>(does not gate)</sub>"
 		}
-		fmt.Fprintf(ew, "| %s | %s · %s |\n", label, ladderBadge(st.Report.Verdict), MarkdownText(strings.TrimPrefix(stepSummary(st.Report), string(st.Report.Verdict)+": ")))
+		fmt.Fprintf(ew, "| %s | %s · %s |\n", label, verdictBadge(st.Report.Verdict), MarkdownText(strings.TrimPrefix(stepSummary(st.Report), string(st.Report.Verdict)+": ")))
 	}
 	fmt.Fprintln(ew)
 	rows := l.rows(len(r.Sides))
