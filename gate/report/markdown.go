@@ -103,7 +103,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(ew, "</details>\n\n")
 	}
 	fmt.Fprintf(ew, "<sub>%s; %s (the p shown is before correction). %s Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
-		r.TestNote(), r.CorrectionNote(), exactNote, r.Confidence*100, r.Policy.Alpha)
+		sentence(r.TestNote()), r.CorrectionNote(), exactNote, r.Confidence*100, r.Policy.Alpha)
 	if r.ResultsDir != "" {
 		fmt.Fprintf(ew, " Raw results (benchstat input): %s.", MarkdownCode(r.ResultsDir))
 	}
@@ -137,8 +137,15 @@ func (r *Report) nextStep() string {
 	case decide.InconclusiveVerdict:
 		var parts []string
 		if k := r.Counts[decide.Inconclusive]; k > 0 {
-			parts = append(parts, fmt.Sprintf("**%s** not confirmed: worse than the threshold, but the measurements do not settle it; more rounds would (the rows say about how many)",
-				plural(k, "likely regression", "likely regressions")))
+			more := "more rounds may settle it"
+			for _, d := range r.Decisions {
+				if d.Status == decide.Inconclusive && d.RoundsNeeded > 0 {
+					more = "more rounds would (the rows say about how many)"
+					break
+				}
+			}
+			parts = append(parts, fmt.Sprintf("**%s** not confirmed: worse than the threshold, but the measurements do not settle it; %s",
+				plural(k, "likely regression", "likely regressions"), more))
 		}
 		if k := r.Counts[decide.TooFewSamples]; k > 0 {
 			parts = append(parts, fmt.Sprintf("**%s** with too few samples for the test to decide; the rows say how many it needs",
@@ -380,4 +387,12 @@ func FenceSafe(s string) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	s = strings.ReplaceAll(s, "```", "`\u200b``")
 	return breakCommands(s)
+}
+
+// sentence is s with its first letter upper case, to start a sentence.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
