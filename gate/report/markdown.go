@@ -102,8 +102,14 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 		fmt.Fprintf(ew, "</details>\n\n")
 	}
-	fmt.Fprintf(ew, "<sub>%s; %s (the p shown is before correction). %s Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
-		sentence(r.TestNote()), r.CorrectionNote(), exactNote, r.Confidence*100, r.Policy.Alpha)
+	if r.anyTested() {
+		fmt.Fprintf(ew, "<sub>%s; %s (the p shown is before correction). %s Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
+			sentence(r.TestNote()), r.CorrectionNote(), exactNote, r.Confidence*100, r.Policy.Alpha)
+	} else {
+		// Every comparison was exact (instructions/op, counts): no test,
+		// no correction to explain.
+		fmt.Fprintf(ew, "<sub>%s Values are medians. A regression: every head run worse than every base run by more than the threshold.", exactNote)
+	}
 	if r.ResultsDir != "" {
 		fmt.Fprintf(ew, " Raw results (benchstat input): %s.", MarkdownCode(r.ResultsDir))
 	}

@@ -104,6 +104,17 @@ func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 // exactNote says what "exact" in the p column means.
 const exactNote = "\"exact\": counts that were one value per side (allocs/op), or deterministic units, are compared as facts, without a test."
 
+// anyTested reports whether some comparison was decided by a test (not
+// exactly), so that the report has p-values to explain.
+func (r *Report) anyTested() bool {
+	for _, d := range r.Decisions {
+		if !d.Exact && finite(d.TestP) {
+			return true
+		}
+	}
+	return false
+}
+
 // TestNote says where the p-values come from, for the reader.
 func (r *Report) TestNote() string {
 	const utest = "the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,5 +168,47 @@ func TestFormatP(t *testing.T) {
 		if got := FormatP(tt.d); got != tt.want {
 			t.Errorf("FormatP = %q, want %q", got, tt.want)
 		}
+	}
+}
+
+// TestExactOnlyFootnote: a report whose every comparison was decided
+// exactly (an instructions-only run) explains no test and no correction
+// it did not use.
+func TestExactOnlyFootnote(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, v int) string {
+		var b strings.Builder
+		b.WriteString("Unit instructions/op assume=exact better=lower\n")
+		for i := 0; i < 3; i++ {
+			fmt.Fprintf(&b, "BenchmarkA 1 %d instructions/op\n", v+i)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	res, err := compare.Load([]string{write("base.txt", 1000)}, []string{write("head.txt", 1100)}, compare.DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := New(decide.Decide(res, decide.DefaultPolicy), res.Confidence)
+	if rep.Verdict != decide.RegressionVerdict {
+		t.Fatalf("verdict %s, want regression (+10%% in every run)", rep.Verdict)
+	}
+	var md, txt bytes.Buffer
+	if err := rep.Write(&md, Markdown); err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.Write(&txt, Text); err != nil {
+		t.Fatal(err)
+	}
+	for name, out := range map[string]string{"markdown": md.String(), "text": txt.String()} {
+		if strings.Contains(out, "U-test") || strings.Contains(out, "adjusted") {
+			t.Errorf("%s report of exact comparisons explains a test:\n%s", name, out)
+		}
+	}
+	if !strings.Contains(md.String(), "Values are medians. A regression: every head run worse than every base run by more than the threshold.") {
+		t.Errorf("markdown footnote lacks the exact rule:\n%s", md.String())
 	}
 }

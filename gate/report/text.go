@@ -209,7 +209,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Error != "" {
 		fmt.Fprintf(ew, "error: %s\n", SanitizeText(r.Error))
 	}
-	if len(r.Decisions) > 0 {
+	if r.anyTested() {
 		fmt.Fprintf(ew, "note: %s; %s; the p shown is before correction\n", r.TestNote(), r.CorrectionNote())
 	}
 	fmt.Fprintf(ew, "verdict: %s\n", r.Summary())
