@@ -2,7 +2,8 @@
 # yaml-check.sh: every workflow a user may copy parses as YAML: the
 # ```yaml blocks of README.md, this repository's .github/workflows, the
 # workflows under testdata/action, and action.yml; each workflow has on:
-# and jobs:, and every job steps. (The runner reads the same YAML.)
+# and jobs:, and every job steps; action.yml's inputs hold no expression
+# outside a default. (The runner reads the same YAML.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! python3 -c 'import yaml' 2>/dev/null; then
@@ -30,6 +31,14 @@ for name, text, workflow in docs:
         for job, spec in y["jobs"].items():
             if "steps" not in spec and "uses" not in spec:
                 print(f"{name}: job {job} has no steps"); bad += 1
+    else:
+        # The runner evaluates ${{ }} in an action's inputs (act refuses
+        # the action outright: "expressions are not allowed here"), so only
+        # a default may hold one (github-token's ${{ github.token }}).
+        for inp, spec in (y.get("inputs") or {}).items():
+            for key, val in (spec or {}).items():
+                if key != "default" and "${{" in str(val):
+                    print(f"{name}: input {inp}: an expression in its {key}"); bad += 1
 print(f"{len(docs)} YAML documents, {bad} bad")
 sys.exit(1 if bad else 0)
 PY
