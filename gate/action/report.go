@@ -63,17 +63,16 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 		return "", "", nil, usage.Errorf("give results-dir the directory the artifact was downloaded into",
 			"results directory %s is %s, not a directory; refusing it", dir, compare.FileKind(st.Mode()))
 	}
-	regular := func(name string) (string, error) { return pipeline.RegularIn(dir, name) }
-	if base, err = regular("base.txt"); err != nil {
+	if base, err = pipeline.RegularIn(dir, "base.txt"); err != nil {
 		return "", "", nil, err
 	}
-	if head, err = regular("head.txt"); err != nil {
+	if head, err = pipeline.RegularIn(dir, "head.txt"); err != nil {
 		return "", "", nil, err
 	}
 	if _, err := os.Lstat(filepath.Join(dir, MetadataFile)); errors.Is(err, fs.ErrNotExist) {
 		return base, head, nil, nil
 	}
-	mp, err := regular(MetadataFile)
+	mp, err := pipeline.RegularIn(dir, MetadataFile)
 	if err != nil {
 		return "", "", nil, err
 	}

@@ -79,14 +79,13 @@ func IsLadderDir(dir string) bool {
 // directory (no symlinks that could point elsewhere on the runner).
 func ReadResultsDir(dir string) (*ResultsSet, error) {
 	set := &ResultsSet{Dir: dir, Label: filepath.Base(filepath.Clean(dir))}
-	regular := func(name string) (string, error) { return RegularIn(dir, name) }
-	mp, err := regular(runner.ManifestFile)
+	mp, err := RegularIn(dir, runner.ManifestFile)
 	if err != nil {
 		if _, lerr := os.Lstat(filepath.Join(dir, runner.ManifestFile)); lerr == nil {
 			return nil, err
 		}
 		for _, f := range []string{"base.txt", "head.txt"} {
-			p, err := regular(f)
+			p, err := RegularIn(dir, f)
 			if err != nil {
 				return nil, err
 			}
@@ -118,7 +117,7 @@ func ReadResultsDir(dir string) (*ResultsSet, error) {
 		if name != filepath.Base(name) || !strings.HasSuffix(name, ".txt") || strings.HasPrefix(name, ".") {
 			return nil, usage.Errorf("", "%s in %s names the results file %q, which is not a file of the directory", runner.ManifestFile, dir, brief.Clip(name, 80))
 		}
-		p, err := regular(name)
+		p, err := RegularIn(dir, name)
 		if err != nil {
 			return nil, err
 		}
