@@ -84,11 +84,8 @@ func newCodeTrust(ev *ghevent.Context, workflowSHA string) *codeTrust {
 	if ev == nil || !ev.Privileged() {
 		return nil
 	}
-	t := &codeTrust{event: ev.Describe(), names: map[string]string{}}
-	t.untrusted, t.why = ev.UntrustedCommit()
-	if sha := strings.ToLower(workflowSHA); gitx.IsFullHash(sha) {
-		t.trust(sha, "GITHUB_SHA")
-	}
+	untrusted, why := ev.UntrustedCommit()
+	t := trustWorkflowSHA(ev.Describe(), untrusted, why, workflowSHA)
 	for _, sha := range ev.TrustedCommits() {
 		name := "the pull request's base"
 		if sha != ev.BaseSHA {
@@ -110,7 +107,14 @@ func newOtherEventTrust(event, workflowSHA string) *codeTrust {
 	if event == "" {
 		return nil
 	}
-	t := &codeTrust{event: event, names: map[string]string{}}
+	return trustWorkflowSHA(event, "", "", workflowSHA)
+}
+
+// trustWorkflowSHA is the trust every checked event starts from: the
+// commit the workflow runs at (GITHUB_SHA), unless it is the event's
+// untrusted commit.
+func trustWorkflowSHA(event, untrusted, why, workflowSHA string) *codeTrust {
+	t := &codeTrust{event: event, untrusted: untrusted, why: why, names: map[string]string{}}
 	if sha := strings.ToLower(workflowSHA); gitx.IsFullHash(sha) {
 		t.trust(sha, "GITHUB_SHA")
 	}
