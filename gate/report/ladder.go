@@ -428,7 +428,7 @@ func (r *Report) writeLadderMarkdown(w io.Writer) error {
 	}
 	names := newNamer(all)
 	if c := names.caption(); c != "" && len(rows) > 0 {
-		fmt.Fprintf(ew, "<sub>%s.</sub>\n\n", strings.ToUpper(c[:1])+c[1:])
+		fmt.Fprintf(ew, "<sub>%s.</sub>\n\n", sentence(c))
 	}
 	fl := r.firstLast()
 	for _, g := range groupRows(rows) {

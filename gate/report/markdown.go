@@ -69,7 +69,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 
 	names := newNamer(r.Decisions)
 	if c := names.caption(); c != "" && len(r.Decisions) > 0 {
-		fmt.Fprintf(ew, "<sub>%s.</sub>\n\n", strings.ToUpper(c[:1])+c[1:])
+		fmt.Fprintf(ew, "<sub>%s.</sub>\n\n", sentence(c))
 	}
 	writeSection(ew, "❌ Regressions", regressions, names, false)
 	writeSection(ew, "⚠️ Not decided", doubtful, names, false)
