@@ -69,8 +69,13 @@ func InconclusiveWarning(r *report.Report, st usage.Style) string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, k.many))
 		}
 	}
-	return st.Render(fmt.Sprintf("not every comparison was decided (%s); the gate passes. More {rounds} settle the undecided ones; {fail-on} inconclusive fails instead",
-		strings.Join(parts, ", ")))
+	more := ""
+	if r.Counts[decide.Inconclusive]+r.Counts[decide.TooFewSamples] > 0 {
+		// Rounds settle a test, not a benchmark head no longer has.
+		more = " More {rounds} settle the undecided ones;"
+	}
+	return st.Render(fmt.Sprintf("not every comparison was decided (%s); the gate passes.%s {fail-on} inconclusive fails instead",
+		strings.Join(parts, ", "), more))
 }
 
 // ExitCode maps an outcome to benchgate's exit code.
