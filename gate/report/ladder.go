@@ -348,7 +348,7 @@ func (r *Report) writeLadderText(w io.Writer) error {
 	if r.Error != "" {
 		fmt.Fprintf(ew, "error: %s\n", SanitizeText(r.Error))
 	}
-	if len(r.Decisions) > 0 {
+	if r.anyTested() {
 		fmt.Fprintf(ew, "note: %s; %s; the p-values are in the JSON report\n", r.TestNote(), r.ladderCorrectionNote())
 	}
 	for _, st := range l.Steps {
@@ -500,8 +500,15 @@ func (r *Report) writeLadderMarkdown(w io.Writer) error {
 		}
 		fmt.Fprintf(ew, "\n</details>\n\n")
 	}
-	fmt.Fprintf(ew, "<sub>Medians; under each, the change from the side before (❌ regression, ✅ improvement, ⚠️ not decided). %s; %s. A regression is significant (p ≤ %v) and worse than its threshold (%s).",
-		MarkdownText(r.TestNote()), MarkdownText(r.ladderCorrectionNote()), r.Policy.Alpha, MarkdownText(thresholdText(r.Policy)))
+	fmt.Fprintf(ew, "<sub>Medians; under each, the change from the side before (❌ regression, ✅ improvement, ⚠️ not decided). ")
+	if r.anyTested() {
+		fmt.Fprintf(ew, "%s; %s. A regression is significant (p ≤ %v) and worse than its threshold (%s).",
+			MarkdownText(sentence(r.TestNote())), MarkdownText(r.ladderCorrectionNote()), r.Policy.Alpha, MarkdownText(thresholdText(r.Policy)))
+	} else {
+		// Every comparison was exact: no test, no correction to explain.
+		fmt.Fprintf(ew, "%s A regression: every run of the later side worse than every run of the side before by more than the threshold (%s).",
+			exactNote, MarkdownText(thresholdText(r.Policy)))
+	}
 	if r.ResultsDir != "" {
 		fmt.Fprintf(ew, " Raw results (benchstat input, one file per side): %s.", MarkdownCode(r.ResultsDir))
 	}

@@ -199,7 +199,7 @@ func TestCountEnv(t *testing.T) {
 
 func TestValgrindArgs(t *testing.T) {
 	args := valgrindArgs("/tmp/x/bin0/p000.test")
-	for _, want := range []string{"--command-line-only=yes", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", "--vgdb=no", "--trace-children=no"} {
+	for _, want := range []string{"--command-line-only=yes", "--tool=cachegrind", "--cache-sim=no", "--vex-guest-chase=no", "--cachegrind-out-file=/dev/null", "--vgdb=no", "--trace-children=no"} {
 		if !slices.Contains(args, want) {
 			t.Errorf("valgrind's flags lack %s: %q", want, args)
 		}
