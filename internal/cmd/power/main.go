@@ -206,7 +206,12 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
-	cfg.Levels = append([]int{0}, splitInts(*levels)...)
+	cfg.Levels = []int{0}
+	if cfg.Runs > 0 {
+		// -runs 0 is an A/A-only measurement: no slowdown levels to run or
+		// to print.
+		cfg.Levels = append(cfg.Levels, splitInts(*levels)...)
+	}
 	cfg.Conditions = strings.Split(*conditions, ",")
 	if *only != "" {
 		cfg.Protocols = nil

@@ -174,6 +174,22 @@ func TestParseFlags(t *testing.T) {
 	if len(cfg.Families) != 1 || cfg.Families[0] != 190 || cfg.Threshold != "2%" || cfg.Rounds != 10 {
 		t.Errorf("cfg = %+v", cfg)
 	}
+	// -runs 0 measures A/A only: its tables have no slowdown columns
+	// (they once read cells that were never run).
+	aa, err := parseFlags([]string{"-runs", "0", "-levels", "1,2"}, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(aa.Levels) != 1 || aa.Levels[0] != 0 {
+		t.Errorf("-runs 0: Levels = %v, want [0]", aa.Levels)
+	}
+	var tables bytes.Buffer
+	aa.Conditions = []string{"quiet"}
+	p := aa.Protocols[0].Name
+	printTables(&tables, aa, map[cellKey]*cell{{"quiet", p, 0}: {n: 50, walls: []float64{7}, deltas: []float64{0.001}}})
+	if !strings.Contains(tables.String(), "| quiet | "+p+" | 0/50 | 7.0 s | +0.1% … +0.1% |") {
+		t.Errorf("-runs 0 tables:\n%s", tables.String())
+	}
 	def, err := parseFlags(nil, &stderr)
 	if err != nil {
 		t.Fatal(err)
