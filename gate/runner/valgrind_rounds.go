@@ -389,7 +389,7 @@ func (st *runState) countProcess(ctx context.Context, s *SideResult, pkg *Packag
 	cctx, cut := context.WithCancel(pctx)
 	defer cut()
 	cw := newCapWriter(io.MultiWriter(lw, tw), st.opts.MaxOutput, cut)
-	args := append(valgrindArgs(pkg.Binary), countArgs(t.bench, n, st.plan.Timeout)...)
+	args := append(valgrindArgs(pkg.Binary, st.vg.version), countArgs(t.bench, n, st.plan.Timeout)...)
 	t0 := st.now()
 	runErr := st.exec.Run(cctx, Cmd{Dir: pkg.Dir, Env: countEnv(s.env), Path: st.vg.path, Args: args, As: s.as}, cw)
 	cwErr := cw.Close()

@@ -198,7 +198,18 @@ func TestCountEnv(t *testing.T) {
 }
 
 func TestValgrindArgs(t *testing.T) {
-	args := valgrindArgs("/tmp/x/bin0/p000.test")
+	for _, c := range []struct {
+		version string
+		chase   bool
+	}{
+		{"valgrind-3.19.0", true}, {"valgrind-3.17.0", true}, {"valgrind-4.0.1", true}, {"valgrind-3.22.0.GIT", true},
+		{"valgrind-3.16.1", false}, {"valgrind-2.4.0", false}, {"valgrind", false}, {"", false},
+	} {
+		if got := slices.Contains(valgrindArgs("/x.test", c.version), "--vex-guest-chase=no"); got != c.chase {
+			t.Errorf("%q: --vex-guest-chase=no given: %v, want %v", c.version, got, c.chase)
+		}
+	}
+	args := valgrindArgs("/tmp/x/bin0/p000.test", "valgrind-3.19.0")
 	for _, want := range []string{"--command-line-only=yes", "--tool=cachegrind", "--cache-sim=no", "--vex-guest-chase=no", "--cachegrind-out-file=/dev/null", "--vgdb=no", "--trace-children=no"} {
 		if !slices.Contains(args, want) {
 			t.Errorf("valgrind's flags lack %s: %q", want, args)
