@@ -158,17 +158,17 @@ func calibrationEnv(env []string) []string {
 // --vex-guest-chase=no translates smaller blocks for less: ECDSA P-256
 // sign at 2x and 200x took 0.83x and 0.85x the time (medians of 3,
 // interleaved), with the same counts. It changes how the code is
-// translated, not which instructions run. Valgrind before 3.17 has no
-// such option (and refuses options it does not know), so version, as
-// valgrind --version prints it, decides whether it is given.
-func valgrindArgs(binary, version string) []string {
+// translated, not which instructions run. Older valgrinds lack the
+// option and refuse options they do not know, so chase says whether
+// this one has it (see hasOption).
+func valgrindArgs(binary string, chase bool) []string {
 	args := []string{
 		"--command-line-only=yes",
 		"--tool=cachegrind",
 		"--cache-sim=no",
 		"--branch-sim=no",
 	}
-	if atLeast(version, 3, 17) {
+	if chase {
 		args = append(args, "--vex-guest-chase=no")
 	}
 	return append(args,
@@ -179,15 +179,16 @@ func valgrindArgs(binary, version string) []string {
 	)
 }
 
-// atLeast reports whether version ("valgrind-3.19.0", or a
-// distribution's "valgrind-3.22.0.GIT") is major.minor or later; a
-// version it cannot read is not.
-func atLeast(version string, major, minor int) bool {
-	var ma, mi int
-	if _, err := fmt.Sscanf(version, "valgrind-%d.%d", &ma, &mi); err != nil {
-		return false
-	}
-	return ma > major || ma == major && mi >= minor
+// chaseOption is the option valgrindArgs gives where valgrind has it.
+const chaseOption = "--vex-guest-chase"
+
+// hasOption reports whether the valgrind at path lists option among
+// its own (valgrind --help-debug lists them all, debugging ones too).
+func hasOption(ctx context.Context, path, option string) bool {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, path, "--help-debug").Output()
+	return err == nil && bytes.Contains(out, []byte(option+"="))
 }
 
 // countArgs are the test binary's flags for one counted process: the one

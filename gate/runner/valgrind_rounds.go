@@ -69,8 +69,10 @@ type CountedBenchmark struct {
 type vgState struct {
 	opts          Instructions
 	path, version string
-	targets       []*vgTarget
-	outcome       InstructionsOutcome
+	// chase is whether this valgrind has --vex-guest-chase.
+	chase   bool
+	targets []*vgTarget
+	outcome InstructionsOutcome
 	// mu guards what the sides' workers share: the outcome's records,
 	// progress lines and the run's RunRecords.
 	mu sync.Mutex
@@ -102,7 +104,7 @@ func newVGState(ctx context.Context, opts Instructions) (*vgState, error) {
 	if opts.MaxRounds < opts.Rounds {
 		opts.MaxRounds = opts.Rounds
 	}
-	return &vgState{opts: opts, path: path, version: version,
+	return &vgState{opts: opts, path: path, version: version, chase: hasOption(ctx, path, chaseOption),
 		outcome: InstructionsOutcome{Valgrind: version, Rounds: opts.Rounds}}, nil
 }
 
@@ -389,7 +391,7 @@ func (st *runState) countProcess(ctx context.Context, s *SideResult, pkg *Packag
 	cctx, cut := context.WithCancel(pctx)
 	defer cut()
 	cw := newCapWriter(io.MultiWriter(lw, tw), st.opts.MaxOutput, cut)
-	args := append(valgrindArgs(pkg.Binary, st.vg.version), countArgs(t.bench, n, st.plan.Timeout)...)
+	args := append(valgrindArgs(pkg.Binary, st.vg.chase), countArgs(t.bench, n, st.plan.Timeout)...)
 	t0 := st.now()
 	runErr := st.exec.Run(cctx, Cmd{Dir: pkg.Dir, Env: countEnv(s.env), Path: st.vg.path, Args: args, As: s.as}, cw)
 	cwErr := cw.Close()
