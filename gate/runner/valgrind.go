@@ -156,7 +156,7 @@ func calibrationEnv(env []string) []string {
 // runs (a crypto benchmark's test binary: about 2 s for 100M
 // instructions executed, 0.2 s of it running them), and
 // --vex-guest-chase=no translates smaller blocks for less: ECDSA P-256
-// sign at 2x and 200x took 0.83x and 0.85x the time (medians of 3,
+// sign at 2x and 200x took 0.83x and 0.84x the time (medians of 3,
 // interleaved), with the same counts. It changes how the code is
 // translated, not which instructions run. Older valgrinds lack the
 // option and refuse options they do not know, so chase says whether
