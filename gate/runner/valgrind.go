@@ -185,10 +185,16 @@ const chaseOption = "--vex-guest-chase"
 // hasOption reports whether the valgrind at path lists option among
 // its own (valgrind --help-debug lists them all, debugging ones too).
 func hasOption(ctx context.Context, path, option string) bool {
+	out, err := askValgrind(ctx, path, "--help-debug")
+	return err == nil && bytes.Contains(out, []byte(option+"="))
+}
+
+// askValgrind is what the valgrind at path prints for one of its own
+// questions (--version, --help-debug), given at most 30 s to answer.
+func askValgrind(ctx context.Context, path, flag string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, path, "--help-debug").Output()
-	return err == nil && bytes.Contains(out, []byte(option+"="))
+	return exec.CommandContext(ctx, path, flag).CombinedOutput()
 }
 
 // countArgs are the test binary's flags for one counted process: the one
@@ -416,9 +422,7 @@ func findValgrind(ctx context.Context, name string) (path, version string, err e
 	if err != nil {
 		return "", "", usage.Errorf(hint, "{measure} %s counts instructions with valgrind, but %s is not installed (%v)", MeasureInstructions, name, errors.Unwrap(err))
 	}
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, path, "--version").CombinedOutput()
+	out, err := askValgrind(ctx, path, "--version")
 	v := strings.TrimSpace(string(out))
 	if err != nil || !strings.HasPrefix(v, "valgrind-") {
 		return "", "", usage.Errorf(hint, "{measure} %s counts instructions with valgrind, but %s --version failed: %v %s", MeasureInstructions, path, err, v)
