@@ -11,11 +11,14 @@ import json, statistics, sys
 
 report = json.load(open(sys.argv[1]))
 unit = sys.argv[2] if len(sys.argv) > 2 else "instructions/op"
+def spread(side):
+    """A side's spread in percent: (max - min) / median of its rounds."""
+    return (side["high"] - side["low"]) / side["center"] * 100
+
 rows = []
 for c in report["comparisons"]:
     if c["unit"] != unit:
         continue
-    spread = lambda s: (s["high"] - s["low"]) / s["center"] * 100
     rows.append((c["benchmark"], c["delta"] * 100, spread(c["base"]), spread(c["head"]), c["base"]["n"], c["status"]))
 print(f"| benchmark | Δ head/base | base spread | head spread | rounds | status |")
 print("|---|---|---|---|---|---|")
