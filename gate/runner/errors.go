@@ -61,8 +61,12 @@ func (e *BenchmarkFailedError) text() string {
 	default:
 		fmt.Fprintf(&b, "preparing %s: %v", e.Side, e.Err)
 	}
+	// Each part after the first line is a line of its own; the first
+	// line ends here, and the output's tail, where there is one, ends
+	// with a newline itself.
+	b.WriteString("\n")
 	if t := strings.TrimSpace(e.Tail); t != "" {
-		b.WriteString("\n  last lines of output:\n")
+		b.WriteString("  last lines of output:\n")
 		for _, l := range strings.Split(t, "\n") {
 			b.WriteString("    " + l + "\n")
 		}

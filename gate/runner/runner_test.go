@@ -410,3 +410,32 @@ func TestRunInterleaveFallsBackToPackages(t *testing.T) {
 		})
 	}
 }
+
+// TestBenchmarkFailedErrorLines checks that what follows the failure's
+// first line starts a line of its own, with or without the output's
+// tail (a counted process's failure has none), so that a hint is never
+// glued to the end of the failure.
+func TestBenchmarkFailedErrorLines(t *testing.T) {
+	for _, tail := range []string{"", "goos: linux\nBenchmarkWork\n"} {
+		e := &BenchmarkFailedError{Stage: "run", Side: "head", Package: "example.com/p", Round: 1, Benchmark: "BenchmarkWork",
+			Err: errors.New("skipped on head"), Tail: tail, Files: []string{"r/head.txt"}, Results: []int{2}, Hint: "make it run the same way"}
+		lines := strings.Split(e.Error(), "\n")
+		if lines[0] != "running head benchmarks for example.com/p (round 1) failed in BenchmarkWork: skipped on head" {
+			t.Errorf("tail %q: first line %q", tail, lines[0])
+		}
+		if got := lines[len(lines)-1]; got != "hint: make it run the same way" {
+			t.Errorf("tail %q: last line %q, want the hint alone", tail, got)
+		}
+		if got := lines[len(lines)-2]; got != "  results measured so far are kept in r/head.txt (2 result lines)" {
+			t.Errorf("tail %q: the results line is %q", tail, got)
+		}
+		if (tail != "") != strings.Contains(e.Error(), "\n  last lines of output:\n    goos: linux\n    BenchmarkWork\n") {
+			t.Errorf("tail %q: output tail shown wrongly:\n%s", tail, e.Error())
+		}
+	}
+	// A failure with nothing after its first line is that line alone.
+	e := &BenchmarkFailedError{Stage: "build", Side: "base", Package: "example.com/p", Err: errors.New("exit status 1")}
+	if e.Error() != "building base benchmarks for example.com/p: exit status 1" {
+		t.Errorf("Error() = %q", e.Error())
+	}
+}
