@@ -29,8 +29,12 @@ func setProcessGroup(cmd *exec.Cmd, as *Identity) {
 // runToEnd runs cmd and, once it has exited but before it is reaped (so
 // that its pid, which is its process group's id, cannot have been
 // reused), kills what is left of its process group, every process of
-// as's uid if it is Sole, and the processes that escaped to benchgate
-// (sweepOrphans). Only then does it wait for cmd's output to end.
+// as's uid if it is Sole (signalAllAs, one atomic kill(-1) as that uid),
+// and the processes that escaped to benchgate (sweepOrphans). Only then
+// does it wait for cmd's output to end. Whether a killed process of the
+// uid outside benchgate's tree has finished dying is not waited for
+// here: it cannot run another instruction of its own, and the
+// isolation's close checks that none is left (killUID).
 func runToEnd(cmd *exec.Cmd, as *Identity) error {
 	becomeSubreaper()
 	// The parent-death signal fires when the thread that started the
@@ -53,7 +57,7 @@ func runToEnd(cmd *exec.Cmd, as *Identity) error {
 	syscall.Kill(-pid, syscall.SIGKILL)
 	var killErr error
 	if as != nil && as.Sole {
-		killErr = killUID(as.UID)
+		killErr = signalAllAs(as.UID)
 	}
 	sweepOrphans()
 	err = cmd.Wait()

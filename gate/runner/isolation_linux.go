@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // isolationUnavailable says why builds and sides cannot run as users of
@@ -80,15 +82,22 @@ var errRootUID = errors.New("refusing to kill every process of uid 0")
 // signalAllAs kills every process of uid at once: a shell started as uid
 // runs kill -KILL -1, which reaches exactly the processes that uid may
 // signal, its own, and the kernel gives a process no chance to fork away
-// from it. (Doing it from a thread of benchgate's whose uids were
-// changed with raw system calls would save the process, but the thread
-// can be the main one, whose credentials are what others see of the
-// process.)
+// from it. It is also cheaper than looking first: one short process
+// (under a millisecond here) against a read of every process's status
+// in /proc (several milliseconds on a host with a hundred processes),
+// and a look could be outrun by a chain of processes that fork and exit.
+// (Doing it from a thread of benchgate's whose uids were changed with
+// raw system calls would save the process, but the thread can be the
+// main one, whose credentials are what others see of the process.) A
+// shell that does not finish (stopped by a tracer of the same uid) is
+// killed after sweepTimeout, and the run fails.
 func signalAllAs(uid uint32) error {
 	if uid == 0 {
 		return errRootUID
 	}
-	cmd := exec.Command("/bin/sh", "-c", "kill -KILL -1 2>/dev/null; exit 0")
+	ctx, cancel := context.WithTimeout(context.Background(), sweepTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", "kill -KILL -1 2>/dev/null; exit 0")
 	cmd.Env = []string{}
 	cmd.Dir = "/"
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL,
@@ -98,3 +107,5 @@ func signalAllAs(uid uint32) error {
 	}
 	return nil
 }
+
+const sweepTimeout = 30 * time.Second

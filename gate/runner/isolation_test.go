@@ -130,6 +130,97 @@ echo PASS
 	}
 }
 
+// TestForkChainIsKilled: a benchmark process leaves behind a chain of
+// processes, each of which starts the next in a session of its own and
+// exits at once, so that at no moment is one process the chain. No
+// member of it is alive when the next benchmark process starts (each
+// one looks before it prints a result), nor after the run. (A sweep that
+// scanned /proc before it killed was outrun by this chain.)
+func TestForkChainIsKilled(t *testing.T) {
+	// A member's command line holds "chain $$"; the pattern that finds
+	// them, chai[n], does not match itself.
+	script := `#!/bin/sh
+echo "alive $(grep -la 'chai[n] \$\$' /proc/[0-9]*/cmdline 2>/dev/null | wc -l)"
+c='echo "chain $$"; setsid sh -c "$0" "$0" & exit 0'
+setsid sh -c "$c" "$c" &
+sleep 0.3
+echo BenchmarkX
+printf 'BenchmarkX-2 \t 100\t 1000 ns/op\n'
+echo PASS
+`
+	fe := &realBinaries{script: script}
+	out, err := Run(context.Background(), shPlan(t, 3), Options{WorkDir: t.TempDir(), Env: []string{"PATH=" + os.Getenv("PATH")}, Exec: fe})
+	if err != nil {
+		t.Fatal(err)
+	}
+	members, looks := 0, 0
+	for _, s := range out.Sides {
+		b, _ := os.ReadFile(s.File)
+		for _, l := range strings.Split(string(b), "\n") {
+			f := strings.Fields(l)
+			switch {
+			case len(f) == 2 && f[0] == "chain":
+				members++
+			case len(f) == 2 && f[0] == "alive":
+				looks++
+				if f[1] != "0" {
+					t.Errorf("a benchmark process started beside %s live member(s) of an earlier one's chain", f[1])
+				}
+			}
+		}
+	}
+	if looks != 6 {
+		t.Errorf("found %d looks for live members, want one per process (6)", looks)
+	}
+	// Each member takes a shell's start-up: hundreds in 0.3 s.
+	if members < 6*10 {
+		t.Fatalf("only %d chain members printed their pid: the chain did not run", members)
+	}
+	for pid := range readProcs() {
+		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		if bytes.Contains(b, []byte("chain $$")) {
+			t.Errorf("chain member %d survived the run: %q", pid, b)
+		}
+	}
+}
+
+// TestOwnChildren: the kernel's children lists, which spare each sweep a
+// scan of /proc, are readable here and name a child benchgate started,
+// and an orphan that escaped its group is seen by the quick look.
+func TestOwnChildren(t *testing.T) {
+	cmd := exec.Command("sleep", "30")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	pids, ok := ownChildren()
+	if !ok {
+		t.Fatal("no children lists in /proc/self/task/*/children: every sweep scans /proc (is CONFIG_PROC_CHILDREN off?)")
+	}
+	found := false
+	for _, p := range pids {
+		found = found || p == cmd.Process.Pid
+	}
+	if !found {
+		t.Fatalf("children lists %v lack the child %d", pids, cmd.Process.Pid)
+	}
+	// Not a command OSExecutor waits for, in a group of its own: what a
+	// sweep is for.
+	children.Lock()
+	may := mayHaveOrphans(os.Getpid(), syscall.Getpgrp())
+	children.live[cmd.Process.Pid] = true
+	known := mayHaveOrphans(os.Getpid(), syscall.Getpgrp())
+	delete(children.live, cmd.Process.Pid)
+	children.Unlock()
+	if !may {
+		t.Error("the quick look missed a child in a group of its own")
+	}
+	if known {
+		t.Error("the quick look counted a command benchgate waits for as an orphan")
+	}
+}
+
 // TestOutputCap: a process that prints 100 MiB with the cap at 1 MiB is
 // killed early, the run fails naming it, and the results file stays small
 // and valid benchfmt, with a comment saying what was cut.

@@ -55,23 +55,9 @@ func readProcs() map[int]proc {
 		if err != nil {
 			continue
 		}
-		b, err := os.ReadFile("/proc/" + n + "/stat")
-		if err != nil {
-			continue
+		if p, ok := readProc(pid); ok {
+			out[pid] = p
 		}
-		// pid (comm) state ppid pgrp ...; comm may hold anything, so
-		// the fields start after its last ')'.
-		i := bytes.LastIndexByte(b, ')')
-		if i < 0 {
-			continue
-		}
-		f := bytes.Fields(b[i+1:])
-		if len(f) < 3 || len(f[0]) != 1 {
-			continue
-		}
-		ppid, _ := strconv.Atoi(string(f[1]))
-		pgid, _ := strconv.Atoi(string(f[2]))
-		out[pid] = proc{ppid: ppid, pgid: pgid, state: f[0][0]}
 	}
 	return out
 }
@@ -102,6 +88,88 @@ func reap(pid int) {
 	syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
 }
 
+// readProc reads one process's parent, process group and state.
+func readProc(pid int) (proc, bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return proc{}, false
+	}
+	// pid (comm) state ppid pgrp ...; comm may hold anything, so the
+	// fields start after its last ')'.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return proc{}, false
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < 3 || len(f[0]) != 1 {
+		return proc{}, false
+	}
+	ppid, _ := strconv.Atoi(string(f[1]))
+	pgid, _ := strconv.Atoi(string(f[2]))
+	return proc{ppid: ppid, pgid: pgid, state: f[0][0]}, true
+}
+
+// ownChildren returns benchgate's children from the kernel's lists of
+// each thread's children (a subreaper's adopted orphans are in them
+// too), or false where this kernel keeps no such files
+// (CONFIG_PROC_CHILDREN). A zombie stays in its parent's list until it
+// is reaped, and a process is adopted before its parent becomes a
+// zombie, so a chain of processes that fork and exit cannot be missing
+// from the lists all at once.
+func ownChildren() ([]int, bool) {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return nil, false
+	}
+	var pids []int
+	read := false
+	for _, t := range tasks {
+		b, err := os.ReadFile("/proc/self/task/" + t.Name() + "/children")
+		if os.IsNotExist(err) {
+			// A thread that has exited (the Go runtime rarely ends
+			// one; its children go to another thread, and the next
+			// sweep), or a kernel without the files.
+			continue
+		}
+		if err != nil {
+			return nil, false
+		}
+		read = true
+		for _, f := range bytes.Fields(b) {
+			if pid, err := strconv.Atoi(string(f)); err == nil {
+				pids = append(pids, pid)
+			}
+		}
+	}
+	return pids, read
+}
+
+// mayHaveOrphans is the quick look that spares sweepOrphans its scan of
+// /proc (several milliseconds on a host with a hundred processes, after
+// every benchmark process): false only if every child benchgate has is a
+// command it waits for or in its own process group.
+func mayHaveOrphans(self, pgrp int) bool {
+	kids, ok := ownChildren()
+	if !ok {
+		return true
+	}
+	for _, pid := range kids {
+		if children.live[pid] {
+			continue
+		}
+		p, ok := readProc(pid)
+		if !ok {
+			// Gone between the list and its stat: look again with the
+			// whole table.
+			return true
+		}
+		if p.ppid == self && p.pgid != pgrp {
+			return true
+		}
+	}
+	return false
+}
+
 // sweepOrphans kills the processes that left the process group of a
 // command benchgate started and ended up as benchgate's children (see
 // becomeSubreaper), with everything they started, and reaps them. A
@@ -109,6 +177,12 @@ func reap(pid int) {
 // package gitx without a group of its own) is not one of them.
 func sweepOrphans() {
 	self, pgrp := os.Getpid(), syscall.Getpgrp()
+	children.Lock()
+	quick := !mayHaveOrphans(self, pgrp)
+	children.Unlock()
+	if quick {
+		return
+	}
 	for try := 1; try <= 100; try++ {
 		children.Lock()
 		procs := readProcs()
@@ -128,6 +202,9 @@ func sweepOrphans() {
 		for _, pid := range orphans {
 			if procs[pid].state == 'Z' {
 				reap(pid)
+				// What it started may have been adopted after the
+				// table was read: read it again.
+				busy = true
 			}
 		}
 		children.Unlock()
