@@ -163,11 +163,18 @@ func mayHaveOrphans(self, pgrp int) bool {
 			// whole table.
 			return true
 		}
-		if p.ppid == self && p.pgid != pgrp {
+		if isOrphan(pid, p, self, pgrp) {
 			return true
 		}
 	}
 	return false
+}
+
+// isOrphan says whether process pid is one a sweep is for: benchgate's
+// child, outside benchgate's own process group, and not a command that
+// OSExecutor waits for. children must be locked.
+func isOrphan(pid int, p proc, self, pgrp int) bool {
+	return p.ppid == self && p.pgid != pgrp && !children.live[pid]
 }
 
 // sweepOrphans kills the processes that left the process group of a
@@ -188,7 +195,7 @@ func sweepOrphans() {
 		procs := readProcs()
 		var orphans []int
 		for pid, p := range procs {
-			if p.ppid == self && p.pgid != pgrp && !children.live[pid] {
+			if isOrphan(pid, p, self, pgrp) {
 				orphans = append(orphans, pid)
 			}
 		}
