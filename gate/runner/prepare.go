@@ -29,7 +29,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/benchgate/benchgate/gate/gitx"
 	"github.com/benchgate/benchgate/internal/brief"
@@ -142,6 +145,12 @@ func (st *runState) prepare(ctx context.Context) error {
 		}
 		if err := st.goVersion(ctx, s); err != nil {
 			return err
+		}
+		if j := sameBuildAs(st.out.Sides[:i], s); j >= 0 {
+			if err := st.copyBuild(s, i, st.out.Sides[j]); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := st.build(ctx, s, i); err != nil {
 			return err
@@ -372,6 +381,12 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 		}
 	}
 	st.progress("building %s (%s): %d package(s)", s.Name, s.Label(), len(s.Packages))
+	// One go test -c per package, as many at once as there are CPUs: a
+	// test binary's link is mostly one core's work, and linking is most
+	// of a build once the build cache has the packages.
+	errs := make([]error, len(s.Packages))
+	sem := make(chan struct{}, max(1, runtime.NumCPU()))
+	var wg sync.WaitGroup
 	for i := range s.Packages {
 		pkg := &s.Packages[i]
 		// Binaries are named by position, so every side's binary path
@@ -379,16 +394,66 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 		name := fmt.Sprintf("p%03d.test", i)
 		pkg.Binary = filepath.Join(binDir, name)
 		built := filepath.Join(outDir, name)
-		err := gt.testBinary(ctx, pkg.ImportPath, built, st.plan.Tags)
-		if err == nil {
-			err = seal(built, pkg.Binary)
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			err := gt.testBinary(ctx, pkg.ImportPath, built, st.plan.Tags)
+			if err == nil {
+				err = seal(built, pkg.Binary)
 			}
-			return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: pkg.ImportPath, Err: err, Tail: tail(goOutput(err), 20),
-				Hint: fmt.Sprintf("the %s side (%s) does not compile; reproduce with go test -c -o /dev/null %s", s.Name, s.Label(), pkg.ImportPath)}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	// The first package that failed, in go list's order, is the one
+	// reported, whichever finished first.
+	for i, err := range errs {
+		if err == nil {
+			continue
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		pkg := s.Packages[i]
+		return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: pkg.ImportPath, Err: err, Tail: tail(goOutput(err), 20),
+			Hint: fmt.Sprintf("the %s side (%s) does not compile; reproduce with go test -c -o /dev/null %s", s.Name, s.Label(), pkg.ImportPath)}
+	}
+	return nil
+}
+
+// sameBuildAs returns the index of the first of the earlier sides that
+// builds exactly what s builds (the same source directory, Go version,
+// build environment and -pgo), or -1. The go command's builds are
+// reproducible, so such a side's binaries are byte for byte the ones s
+// would link: an A/A run of the built-in suite, or of a working tree
+// under one toolchain, links them once.
+func sameBuildAs(earlier []*SideResult, s *SideResult) int {
+	for j, e := range earlier {
+		if e.srcDir == s.srcDir && e.GoVersion == s.GoVersion && e.PGO == s.PGO && slices.Equal(e.buildEnv, s.buildEnv) {
+			return j
+		}
+	}
+	return -1
+}
+
+// copyBuild gives side s (the index-th) its own copies of the binaries of
+// side from, which built the same thing (sameBuildAs).
+func (st *runState) copyBuild(s *SideResult, index int, from *SideResult) error {
+	binDir := filepath.Join(st.tmp, fmt.Sprintf("bin%d", index))
+	if err := os.MkdirAll(binDir, 0o755); err != nil {
+		return err
+	}
+	s.missing = slices.Clone(from.missing)
+	st.progress("building %s (%s): the same build as %s, so a copy of its %d binaries", s.Name, s.Label(), from.Name, len(from.Packages))
+	for _, pkg := range from.Packages {
+		pkg.Binary = filepath.Join(binDir, filepath.Base(pkg.Binary))
+		s.Packages = append(s.Packages, pkg)
+	}
+	for i, pkg := range s.Packages {
+		if err := copySealed(from.Packages[i].Binary, pkg.Binary); err != nil {
+			return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: pkg.ImportPath, Err: fmt.Errorf("copying %s's binary: %w", from.Name, err)}
 		}
 	}
 	return nil
@@ -399,13 +464,23 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 // a rename: no process of the builder's can have the new file open, so
 // from here on nothing but benchgate can change the binary.
 func seal(from, to string) error {
+	if err := copySealed(from, to); err != nil {
+		return fmt.Errorf("go test -c wrote no usable test binary: %w", err)
+	}
+	os.Remove(from)
+	return nil
+}
+
+// copySealed copies the regular file from to a new file to, benchgate's
+// own and read-only (0555).
+func copySealed(from, to string) error {
 	in, err := os.OpenFile(from, os.O_RDONLY|oNoFollow, 0)
 	if err != nil {
-		return fmt.Errorf("go test -c wrote no test binary: %w", err)
+		return err
 	}
 	defer in.Close()
 	if fi, err := in.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return fmt.Errorf("go test -c wrote something other than a file at %s", from)
+		return fmt.Errorf("%s is not a regular file", from)
 	}
 	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL|oNoFollow, 0o700)
 	if err != nil {
@@ -419,11 +494,7 @@ func seal(from, to string) error {
 		out.Close()
 		return err
 	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	os.Remove(from)
-	return nil
+	return out.Close()
 }
 
 // pgoProfile is the -pgo value side s builds with: auto and off as they
