@@ -37,18 +37,21 @@ func confirm(ds []Decision, p Policy) int {
 		}
 		all := testOn(d.Comparison, p)
 		beyond := worse(d.Better, all.delta) && magnitude(all.delta) > d.Threshold
-		look := func(to int, level float64) *Confirmation {
+		look := func(to int, level float64) (*Confirmation, float64) {
 			later := testOn(d.Comparison.Rounds(from, to, conf), p)
 			c := &Confirmation{From: from, Rounds: to - from, P: later.p, PAdjusted: math.Min(1, later.p*float64(k)), Candidates: k}
 			c.Confirmed = beyond && worse(d.Better, later.delta) && c.PAdjusted <= level
-			return c
+			return c, later.delta
 		}
-		c := look(n, endAlpha)
+		c, _ := look(n, endAlpha)
 		if halfway > 0 && n >= halfway {
-			if h := look(halfway, halfAlpha); h.Confirmed || n == halfway {
+			h, delta := look(halfway, halfAlpha)
+			futile := !h.Confirmed && !math.IsNaN(delta) && !worse(d.Better, delta)
+			if h.Confirmed || n == halfway {
 				h.Halfway = true
 				c = h
 			}
+			c.Futile = futile
 		}
 		d.Confirmation = c
 		rounds := fmt.Sprintf("rounds %d–%d alone", from+1, from+c.Rounds)
@@ -64,6 +67,9 @@ func confirm(ds []Decision, p Policy) int {
 			d.Status = Unchanged
 			d.Equivalent = !math.IsNaN(all.low) && 1-d.Threshold <= all.low && all.high <= 1+d.Threshold
 			d.Note = fmt.Sprintf("a candidate after %d rounds; %s did not confirm a regression", from, rounds)
+			if c.Futile && c.Halfway {
+				d.Note = fmt.Sprintf("a candidate after %d rounds; %s showed no worsening, so it got no more rounds", from, rounds)
+			}
 		}
 	}
 	return k
@@ -105,11 +111,12 @@ func isCandidate(d *Decision, rule AdaptiveRule) bool {
 
 // MoreRounds reports whether an adaptive run should give d another round:
 // d is a candidate for the second stage that its halfway look did not
-// confirm, and whose interval of the change (every sample so far) still
-// reaches the regression boundary. The later rounds are judged only at
-// their looks, halfway and at the end, each at its share of alpha,
-// so that looking after every round cannot make a regression out of
-// noise; stopping because the interval no longer reaches the boundary
+// confirm nor find futile (later rounds not worse at all), and whose
+// interval of the change (every sample so far) still reaches the
+// regression boundary. The later rounds are judged only at their looks,
+// halfway and at the end, each at its share of alpha, so that looking
+// after every round cannot make a regression out of noise; stopping
+// because the interval no longer reaches the boundary, or for futility,
 // cannot make one either.
 //
 // An exact comparison gets more rounds while it is inconclusive and its
@@ -120,7 +127,7 @@ func MoreRounds(d Decision, p Policy) bool {
 	if d.Exact {
 		return d.Status == Inconclusive && exactVaries(&d)
 	}
-	if !d.candidate || (d.Confirmation != nil && d.Confirmation.Halfway && d.Confirmation.Confirmed) {
+	if c := d.Confirmation; !d.candidate || (c != nil && (c.Futile || c.Halfway && c.Confirmed)) {
 		return false
 	}
 	all := testOn(d.Comparison, p)

@@ -64,9 +64,12 @@
 // tenth of that half, where the halfway rounds could reach it at all) and
 // at the end (at nine tenths). The extra rounds are fresh
 // data, independent of the choice of candidates, so looking again cannot
-// manufacture a regression. A candidate confirmed at the halfway look, or
-// whose interval no longer reaches the threshold, stops early
-// ([MoreRounds]); stopping for either cannot cause a false alarm.
+// manufacture a regression. A candidate confirmed at the halfway look, one
+// whose later rounds at the halfway look show no worsening at all (a stop
+// for futility: the end look would need those rounds' own estimate to be
+// worse), or one whose interval no longer reaches the threshold stops
+// early ([MoreRounds]); stopping for any of these cannot cause a false
+// alarm.
 //
 // Which direction is worse depends on the unit: sec/op, B/op and allocs/op
 // are lower-is-better, B/s is higher-is-better, and unit metadata
@@ -174,6 +177,10 @@ type Confirmation struct {
 	// Halfway reports that this is the halfway look (see
 	// Policy.MaxRounds), not the end.
 	Halfway bool
+	// Futile reports that at the halfway look the later rounds showed no
+	// worsening at all (their estimate of the change was zero or
+	// better), so the candidate needs no more rounds.
+	Futile bool
 }
 
 // Result is the decided outcome of a gate run.

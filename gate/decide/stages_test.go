@@ -234,11 +234,14 @@ func TestTwoStages(t *testing.T) {
 // halfway (at a tenth of the second stage's alpha/2) and at the end (at
 // nine tenths); a candidate confirmed halfway needs no more rounds.
 func TestTwoLooks(t *testing.T) {
+	// wobble makes the later rounds noisy: ratio·(1-wobble), ratio and
+	// ratio·(1+wobble) in turn.
+	wobble := 0.0
 	build := func(later int, ratio float64) *Result {
 		var b, h strings.Builder
 		first := []float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2}
 		for i := 0; i < 10+later; i++ {
-			r := ratio + 0.002*float64(i%3)
+			r := ratio*(1+wobble*float64(i%3-1)) + 0.002*float64(i%3)
 			if i < 10 {
 				r = first[i]
 			}
@@ -265,6 +268,27 @@ func TestTwoLooks(t *testing.T) {
 	res = build(30, 1)
 	if d := statusOf(t, res, "Cand-2", "sec/op"); d.Status == Regression || d.Confirmation.Confirmed || d.Confirmation.Halfway {
 		t.Errorf("no change: %s %+v", d.Status, d.Confirmation)
+	}
+	// Later rounds faster, not slower, at the halfway look, and so noisy
+	// that the interval of every sample still reaches the threshold:
+	// futile, no more rounds, and unchanged; still so if a sibling
+	// benchmark made the run go on past halfway.
+	wobble = 0.2
+	for _, later := range []int{15, 20} {
+		res = build(later, 0.95)
+		d := statusOf(t, res, "Cand-2", "sec/op")
+		if d.Status != Unchanged || !d.Confirmation.Futile || MoreRounds(d, res.Policy) {
+			t.Errorf("faster later rounds (%d): %s %+v more %v", later, d.Status, d.Confirmation, MoreRounds(d, res.Policy))
+		}
+		if later == 15 && !strings.Contains(d.Note, "rounds 11–25 alone showed no worsening, so it got no more rounds") {
+			t.Errorf("futile note %q", d.Note)
+		}
+	}
+	// Later rounds a little slower (2%, below the 3% threshold) and as
+	// noisy: not futile, their estimate is still worse, so more rounds.
+	res = build(15, 1.02)
+	if d := statusOf(t, res, "Cand-2", "sec/op"); d.Confirmation.Futile || !MoreRounds(d, res.Policy) {
+		t.Errorf("slightly slower later rounds: %s %+v more %v", d.Status, d.Confirmation, MoreRounds(d, res.Policy))
 	}
 }
 

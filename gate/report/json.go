@@ -86,13 +86,14 @@ type JSONConfirmation struct {
 	Candidates int      `json:"candidates"`
 	Confirmed  bool     `json:"confirmed"`
 	Halfway    bool     `json:"halfway,omitempty"`
+	Futile     bool     `json:"futile,omitempty"`
 }
 
 func jsonConfirmation(c *decide.Confirmation) *JSONConfirmation {
 	if c == nil {
 		return nil
 	}
-	return &JSONConfirmation{FromRound: c.From, Rounds: c.Rounds, P: num(c.P), PAdjusted: num(c.PAdjusted), Candidates: c.Candidates, Confirmed: c.Confirmed, Halfway: c.Halfway}
+	return &JSONConfirmation{FromRound: c.From, Rounds: c.Rounds, P: num(c.P), PAdjusted: num(c.PAdjusted), Candidates: c.Candidates, Confirmed: c.Confirmed, Halfway: c.Halfway, Futile: c.Futile}
 }
 
 // JSONEstimate is one side's summary in JSON output.
