@@ -70,6 +70,10 @@ var protocols = []protocol{
 	// the counts' spread leaves undecided (up to 9). Run beside 12 (the
 	// timed defaults), the two take turns in every repetition.
 	{"instructions (valgrind): 3 rounds, exact rule", []string{"-measure", "instructions", "-rounds", "3"}, 0, false},
+	// Protocol 12 run by the binary of -old-bin: today's defaults beside
+	// an earlier version of the same decision, to see what one change to
+	// it costs or buys.
+	{"-old-bin: two stages: both + BH + confirm, full rounds", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "both", "-correction", "bh", "-adaptive=confirm"}, 0, true},
 }
 
 // adaptiveArgs gives an adaptive protocol about the budget of the others

@@ -194,7 +194,12 @@ func TestParseFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(def.Levels) != 5 || len(def.Protocols) != len(protocols)-1 || len(def.Conditions) != 2 {
+	for _, p := range def.Protocols {
+		if p.Old {
+			t.Errorf("protocol %q needs -old-bin but runs by default", p.Name)
+		}
+	}
+	if len(def.Levels) != 5 || len(def.Protocols) != len(newProtocols()) || len(def.Conditions) != 2 {
 		t.Errorf("defaults: levels %v, %d protocols, conditions %v", def.Levels, len(def.Protocols), def.Conditions)
 	}
 }
