@@ -34,7 +34,7 @@ func TestRunSameBuildLinksOnce(t *testing.T) {
 	if builds != 1 {
 		t.Errorf("go test -c ran %d times, want once for the one package both sides build", builds)
 	}
-	if !strings.Contains(progress.String(), "building head (go1.26.8 · GOTOOLCHAIN=local · working tree): the same build as base, so a copy of its 1 binaries") {
+	if !strings.Contains(progress.String(), "building head (go1.26.8 · GOTOOLCHAIN=local · working tree): the same build as base, so a copy of its binaries: 1 package(s)") {
 		t.Errorf("progress does not say head reuses base's build:\n%s", progress.String())
 	}
 	base, head := out.Sides[0].Packages, out.Sides[1].Packages

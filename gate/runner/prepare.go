@@ -446,7 +446,7 @@ func (st *runState) copyBuild(s *SideResult, index int, from *SideResult) error 
 		return err
 	}
 	s.missing = slices.Clone(from.missing)
-	st.progress("building %s (%s): the same build as %s, so a copy of its %d binaries", s.Name, s.Label(), from.Name, len(from.Packages))
+	st.progress("building %s (%s): the same build as %s, so a copy of its binaries: %d package(s)", s.Name, s.Label(), from.Name, len(from.Packages))
 	for _, pkg := range from.Packages {
 		pkg.Binary = filepath.Join(binDir, filepath.Base(pkg.Binary))
 		s.Packages = append(s.Packages, pkg)
