@@ -155,3 +155,33 @@ func TestBuildReportsFirstPackageInOrder(t *testing.T) {
 		t.Errorf("with %d CPUs, a and b were built one after the other", runtime.NumCPU())
 	}
 }
+
+// The built-in suite, unpacked into a new directory every run, builds
+// with -trimpath so that its packages stay in the build cache between
+// runs; a user's packages build exactly as go test -c builds them.
+func TestSuiteBuildsWithTrimpath(t *testing.T) {
+	for _, suite := range []bool{true, false} {
+		fe := &fakeExec{}
+		p := testPlan(t, 2)
+		opts := Options{WorkDir: t.TempDir(), Exec: fe}
+		if suite {
+			p.Suite, p.Packages = true, []string{"./..."}
+			opts.UnpackSuite = func(dir string) error { return os.MkdirAll(dir, 0o755) }
+		}
+		if _, err := Run(context.Background(), p, opts); err != nil {
+			t.Fatal(err)
+		}
+		builds := 0
+		for _, c := range fe.calls {
+			if c.Path == "go" && c.Args[0] == "test" {
+				builds++
+				if got := contains(c.Args, "-trimpath"); got != suite {
+					t.Errorf("suite %v: go %v", suite, c.Args)
+				}
+			}
+		}
+		if builds != 2 {
+			t.Errorf("suite %v: %d builds, want one per side", suite, builds)
+		}
+	}
+}

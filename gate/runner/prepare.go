@@ -355,6 +355,15 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 		}
 		gt.buildFlags = []string{"-pgo=" + profile}
 	}
+	if st.plan.Suite {
+		// The suite is unpacked into a new directory every run, and
+		// without -trimpath a package's directory is part of its build
+		// cache key: every run would compile the suite's packages again.
+		// With it they are compiled once per toolchain and machine. The
+		// suite finds its fixtures by package directory, not by source
+		// file path, so nothing else changes.
+		gt.buildFlags = append(gt.buildFlags, "-trimpath")
+	}
 	patterns := st.sidePatterns(s)
 	if len(patterns) == 0 {
 		return nil
