@@ -10,6 +10,7 @@ and a tally of where the two measures' statuses agree.
 """
 import collections
 import json
+import re
 import sys
 
 
@@ -17,7 +18,9 @@ def rows(path, unit):
     out = {}
     for c in json.load(open(path))["comparisons"]:
         if c["unit"] == unit:
-            out[c["benchmark"]] = c
+            # Instructions are counted at GOMAXPROCS=1, so without the
+            # timed name's -N suffix.
+            out[re.sub(r"-\d+$", "", c["benchmark"])] = c
     return out
 
 
