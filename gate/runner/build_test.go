@@ -25,12 +25,7 @@ func TestRunSameBuildLinksOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	builds := 0
-	for _, c := range fe.calls {
-		if c.Path == "go" && c.Args[0] == "test" {
-			builds++
-		}
-	}
+	builds := len(goTestCalls(fe.calls))
 	if builds != 1 {
 		t.Errorf("go test -c ran %d times, want once for the one package both sides build", builds)
 	}
@@ -142,12 +137,7 @@ func TestBuildReportsFirstPackageInOrder(t *testing.T) {
 	if bf.Stage != "build" || bf.Side != "base" || bf.Package != "example.com/a" || !strings.Contains(string(bf.Tail), "undefined: x") {
 		t.Errorf("reported %s/%s/%s (%q), want base's example.com/a", bf.Stage, bf.Side, bf.Package, bf.Tail)
 	}
-	builds := 0
-	for _, c := range fe.calls {
-		if c.Path == "go" && c.Args[0] == "test" {
-			builds++
-		}
-	}
+	builds := len(goTestCalls(fe.calls))
 	if builds != 2 {
 		t.Errorf("%d builds, want base's two (head is not built once base fails)", builds)
 	}
@@ -171,17 +161,25 @@ func TestSuiteBuildsWithTrimpath(t *testing.T) {
 		if _, err := Run(context.Background(), p, opts); err != nil {
 			t.Fatal(err)
 		}
-		builds := 0
-		for _, c := range fe.calls {
-			if c.Path == "go" && c.Args[0] == "test" {
-				builds++
-				if got := contains(c.Args, "-trimpath"); got != suite {
-					t.Errorf("suite %v: go %v", suite, c.Args)
-				}
+		builds := goTestCalls(fe.calls)
+		for _, c := range builds {
+			if got := contains(c.Args, "-trimpath"); got != suite {
+				t.Errorf("suite %v: go %v", suite, c.Args)
 			}
 		}
-		if builds != 2 {
-			t.Errorf("suite %v: %d builds, want one per side", suite, builds)
+		if len(builds) != 2 {
+			t.Errorf("suite %v: %d builds, want one per side", suite, len(builds))
 		}
 	}
+}
+
+// goTestCalls are the go test -c commands among calls.
+func goTestCalls(calls []Cmd) []Cmd {
+	var out []Cmd
+	for _, c := range calls {
+		if c.Path == "go" && c.Args[0] == "test" {
+			out = append(out, c)
+		}
+	}
+	return out
 }
