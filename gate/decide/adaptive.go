@@ -51,7 +51,10 @@ func confirm(ds []Decision, p Policy) int {
 				h.Halfway = true
 				c = h
 			}
-			c.Futile = futile
+			// Rounds past halfway come when another comparison run by
+			// the same process wants them; if the end look over them
+			// confirms, the candidate goes on as before.
+			c.Futile = futile && !c.Confirmed
 		}
 		d.Confirmation = c
 		rounds := fmt.Sprintf("rounds %d–%d alone", from+1, from+c.Rounds)
