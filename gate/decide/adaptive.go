@@ -46,15 +46,14 @@ func confirm(ds []Decision, p Policy) int {
 		c, _ := look(n, endAlpha)
 		if halfway > 0 && n >= halfway {
 			h, delta := look(halfway, halfAlpha)
-			futile := !h.Confirmed && !math.IsNaN(delta) && !worse(d.Better, delta)
 			if h.Confirmed || n == halfway {
 				h.Halfway = true
 				c = h
 			}
-			// Rounds past halfway come when another comparison run by
-			// the same process wants them; if the end look over them
-			// confirms, the candidate goes on as before.
-			c.Futile = futile && !c.Confirmed
+			// Futile unless confirmed: by the halfway look, or by the
+			// end look over rounds past halfway (another comparison run
+			// by the same process wanted them), which goes on as before.
+			c.Futile = !c.Confirmed && !math.IsNaN(delta) && !worse(d.Better, delta)
 		}
 		d.Confirmation = c
 		rounds := fmt.Sprintf("rounds %d–%d alone", from+1, from+c.Rounds)
