@@ -457,13 +457,12 @@ func (st *runState) copyBuild(s *SideResult, index int, from *SideResult) error 
 	s.missing = slices.Clone(from.missing)
 	st.progress("building %s (%s): the same build as %s, so a copy of its binaries: %d package(s)", s.Name, s.Label(), from.Name, len(from.Packages))
 	for _, pkg := range from.Packages {
-		pkg.Binary = filepath.Join(binDir, filepath.Base(pkg.Binary))
-		s.Packages = append(s.Packages, pkg)
-	}
-	for i, pkg := range s.Packages {
-		if err := copySealed(from.Packages[i].Binary, pkg.Binary); err != nil {
+		built := pkg.Binary
+		pkg.Binary = filepath.Join(binDir, filepath.Base(built))
+		if err := copySealed(built, pkg.Binary); err != nil {
 			return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: pkg.ImportPath, Err: fmt.Errorf("copying %s's binary: %w", from.Name, err)}
 		}
+		s.Packages = append(s.Packages, pkg)
 	}
 	return nil
 }
