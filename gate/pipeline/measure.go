@@ -7,6 +7,8 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
@@ -113,17 +115,50 @@ func instructionNotes(out *runner.Outcome) []string {
 	if in == nil || len(in.Benchmarks) == 0 {
 		return nil
 	}
-	lo, hi := in.Benchmarks[0].N2, in.Benchmarks[0].N2
+	var inProc, whole []runner.CountedBenchmark
 	for _, b := range in.Benchmarks {
+		if b.InProcess {
+			inProc = append(inProc, b)
+		} else {
+			whole = append(whole, b)
+		}
+	}
+	var notes []string
+	if len(inProc) > 0 {
+		notes = append(notes, fmt.Sprintf("instructions/op: counted by %s (callgrind, no cache simulation) inside one process per package, side and round; after the testing package's first run, each benchmark runs at N1 = 1 and at N2 (here %s) iterations, each run counted from the benchmark function's start, or its last ResetTimer, to its return, every thread (benchgate patches the counted binaries' testing package to mark these points); (I(N2) - I(N1)) / (N2 - N1), so that what a run does once cancels; GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1; %d round(s), decided by the exact rule (docs/statistics.md).",
+			in.Valgrind, itersRange(inProc), in.RoundsDone))
+	}
+	if len(whole) > 0 {
+		what := "instructions/op"
+		if len(inProc) > 0 {
+			what = fmt.Sprintf("instructions/op of %d benchmark(s) (%s)", len(whole), packagesOf(whole))
+		}
+		notes = append(notes, fmt.Sprintf("%s: whole-process instruction counts of %s (cachegrind, --cache-sim=no) at two iteration counts per benchmark, (I(N2) - I(N1)) / (N2 - N1), so that start-up and setup cancel; N2 (here %s) gives about a second of work under valgrind (at least 10^8 instructions beyond N1), N1 = 2; GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1; %d round(s), decided by the exact rule (docs/statistics.md). Not counted inside the process because %s.",
+			what, in.Valgrind, itersRange(whole), in.RoundsDone, whole[0].WholeProcessWhy))
+	}
+	return append(notes,
+		"instructions/op does not see what costs time without instructions: memory-bound code and cache misses, SIMD width and the CPU's features (valgrind emulates its own CPU: on amd64 AVX2 without AVX-512, SHA-NI or ADX), clock frequency, contention (RunParallel runs on one thread), time in system calls and in child processes.")
+}
+
+// itersRange is the range of N2 over bs: "500x" or "5x to 2000x".
+func itersRange(bs []runner.CountedBenchmark) string {
+	lo, hi := bs[0].N2, bs[0].N2
+	for _, b := range bs {
 		lo, hi = min(lo, b.N2), max(hi, b.N2)
 	}
-	iters := fmt.Sprintf("%dx", lo)
 	if hi != lo {
-		iters = fmt.Sprintf("%dx to %dx", lo, hi)
+		return fmt.Sprintf("%dx to %dx", lo, hi)
 	}
-	return []string{
-		fmt.Sprintf("instructions/op: whole-process instruction counts of %s (cachegrind, --cache-sim=no) at two iteration counts per benchmark, (I(N2) - I(N1)) / (N2 - N1), so that start-up and setup cancel; N2 (here %s) gives about a second of work under valgrind (at least 10^8 instructions beyond N1), N1 = 2; GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1; %d round(s), decided by the exact rule (docs/statistics.md).",
-			in.Valgrind, iters, in.RoundsDone),
-		"instructions/op does not see what costs time without instructions: memory-bound code and cache misses, SIMD width and the CPU's features (valgrind emulates its own CPU: on amd64 AVX2 without AVX-512, SHA-NI or ADX), clock frequency, contention (RunParallel runs on one thread), time in system calls and in child processes.",
+	return fmt.Sprintf("%dx", lo)
+}
+
+// packagesOf lists the packages of bs, in order, once each.
+func packagesOf(bs []runner.CountedBenchmark) string {
+	var pkgs []string
+	for _, b := range bs {
+		if !slices.Contains(pkgs, b.Package) {
+			pkgs = append(pkgs, b.Package)
+		}
 	}
+	return strings.Join(pkgs, ", ")
 }

@@ -60,11 +60,23 @@ func TestInstructionNotes(t *testing.T) {
 	if n := instructionNotes(&runner.Outcome{}); n != nil {
 		t.Errorf("notes without instruction rounds: %q", n)
 	}
+	why := "head: the side's GOFLAGS give an -overlay of their own"
 	out := &runner.Outcome{Instructions: &runner.InstructionsOutcome{Valgrind: "valgrind-3.19.0", RoundsDone: 3,
-		Benchmarks: []runner.CountedBenchmark{{N1: 2, N2: 500}, {N1: 2, N2: 20000}}}}
+		Benchmarks: []runner.CountedBenchmark{{N1: 2, N2: 500, WholeProcessWhy: why}, {N1: 2, N2: 20000, WholeProcessWhy: why}}}}
 	notes := instructionNotes(out)
-	if len(notes) != 2 || !strings.Contains(notes[0], "valgrind-3.19.0") || !strings.Contains(notes[0], "N2 (here 500x to 20000x)") ||
+	if len(notes) != 2 || !strings.HasPrefix(notes[0], "instructions/op: whole-process instruction counts of valgrind-3.19.0") ||
+		!strings.Contains(notes[0], "N2 (here 500x to 20000x)") || !strings.HasSuffix(notes[0], "Not counted inside the process because "+why+".") ||
 		!strings.Contains(notes[1], "memory-bound code and cache misses, SIMD width") || !strings.Contains(notes[1], "contention") {
-		t.Errorf("notes: %q", notes)
+		t.Errorf("whole-process notes: %q", notes)
+	}
+	// Inside the process, with one package counted in whole processes.
+	out.Instructions.Benchmarks = []runner.CountedBenchmark{{Package: "a", N1: 1, N2: 5, InProcess: true}, {Package: "a", N1: 1, N2: 200, InProcess: true},
+		{Package: "b", N1: 2, N2: 100, WholeProcessWhy: why}}
+	notes = instructionNotes(out)
+	if len(notes) != 3 || !strings.HasPrefix(notes[0], "instructions/op: counted by valgrind-3.19.0 (callgrind, no cache simulation) inside one process per package") ||
+		!strings.Contains(notes[0], "at N1 = 1 and at N2 (here 5x to 200x) iterations") ||
+		!strings.HasPrefix(notes[1], "instructions/op of 1 benchmark(s) (b): whole-process instruction counts") || !strings.Contains(notes[1], "N2 (here 100x)") ||
+		!strings.Contains(notes[2], "memory-bound code") {
+		t.Errorf("mixed notes: %q", notes)
 	}
 }

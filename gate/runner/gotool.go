@@ -83,6 +83,24 @@ func (g goTool) version(ctx context.Context) (string, error) {
 	return strings.TrimSpace(lines[len(lines)-1]), nil
 }
 
+// goEnv returns what "go env" says of the variables names, in their order
+// (GOROOT, GOARCH): its last len(names) lines, as in version.
+func (g goTool) goEnv(ctx context.Context, names ...string) ([]string, error) {
+	out, err := g.run(ctx, append([]string{"env"}, names...)...)
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) < len(names) {
+		return nil, fmt.Errorf("go env %s printed %d lines, not %d", strings.Join(names, " "), len(lines), len(names))
+	}
+	vals := lines[len(lines)-len(names):]
+	for i := range vals {
+		vals[i] = strings.TrimSpace(vals[i])
+	}
+	return vals, nil
+}
+
 // listedPackage is one package as go list describes it.
 type listedPackage struct {
 	importPath string

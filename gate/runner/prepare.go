@@ -389,43 +389,76 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 			s.Packages = append(s.Packages, Package{ImportPath: lp.importPath, Dir: lp.dir})
 		}
 	}
+	// The counted binaries' testing package is patched (inprocess.go):
+	// with instructions alone the side's binaries are those; with both
+	// measures the timed rounds keep binaries built as go test builds
+	// them, and the counted ones are built beside them.
+	counting := goTool{}
+	if st.vg != nil {
+		ct, err := st.countingTool(ctx, s, index, gt)
+		if err != nil {
+			s.countingWhy = err.Error()
+			st.progress("%s: instructions will be counted in whole processes: %s", s.Name, s.countingWhy)
+		} else {
+			counting = ct
+			if !st.opts.Measure.Time() {
+				gt, counting = counting, goTool{}
+			}
+		}
+	}
 	st.progress("building %s (%s): %d package(s)", s.Name, s.Label(), len(s.Packages))
 	// One go test -c per package, as many at once as there are CPUs: a
 	// test binary's link is mostly one core's work, and linking is most
 	// of a build once the build cache has the packages.
-	errs := make([]error, len(s.Packages))
-	sem := make(chan struct{}, max(1, runtime.NumCPU()))
-	var wg sync.WaitGroup
+	type job struct {
+		pkg         int
+		gt          goTool
+		built, dest string
+	}
+	var jobs []job
 	for i := range s.Packages {
 		pkg := &s.Packages[i]
 		// Binaries are named by position, so every side's binary path
 		// has the same length.
 		name := fmt.Sprintf("p%03d.test", i)
 		pkg.Binary = filepath.Join(binDir, name)
-		built := filepath.Join(outDir, name)
+		jobs = append(jobs, job{i, gt, filepath.Join(outDir, name), pkg.Binary})
+		switch {
+		case counting.path != "":
+			name := fmt.Sprintf("p%03d.ctst", i)
+			pkg.Counting = filepath.Join(binDir, name)
+			jobs = append(jobs, job{i, counting, filepath.Join(outDir, name), pkg.Counting})
+		case st.vg != nil && s.countingWhy == "":
+			pkg.Counting = pkg.Binary
+		}
+	}
+	errs := make([]error, len(jobs))
+	sem := make(chan struct{}, max(1, runtime.NumCPU()))
+	var wg sync.WaitGroup
+	for k, j := range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			err := gt.testBinary(ctx, pkg.ImportPath, built, st.plan.Tags)
+			err := j.gt.testBinary(ctx, s.Packages[j.pkg].ImportPath, j.built, st.plan.Tags)
 			if err == nil {
-				err = seal(built, pkg.Binary)
+				err = seal(j.built, j.dest)
 			}
-			errs[i] = err
+			errs[k] = err
 		}()
 	}
 	wg.Wait()
 	// The first package that failed, in go list's order, is the one
 	// reported, whichever finished first.
-	for i, err := range errs {
+	for k, err := range errs {
 		if err == nil {
 			continue
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		pkg := s.Packages[i]
+		pkg := s.Packages[jobs[k].pkg]
 		return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: pkg.ImportPath, Err: err, Tail: tail(goOutput(err), 20),
 			Hint: fmt.Sprintf("the %s side (%s) does not compile; reproduce with go test -c -o /dev/null %s", s.Name, s.Label(), pkg.ImportPath)}
 	}
@@ -456,10 +489,19 @@ func (st *runState) copyBuild(s *SideResult, index int, from *SideResult) error 
 	}
 	s.missing = slices.Clone(from.missing)
 	st.progress("building %s (%s): the same build as %s, so a copy of its binaries: %d package(s)", s.Name, s.Label(), from.Name, len(from.Packages))
+	s.countingWhy = from.countingWhy
 	for _, pkg := range from.Packages {
-		built := pkg.Binary
+		built, counting := pkg.Binary, pkg.Counting
 		pkg.Binary = filepath.Join(binDir, filepath.Base(built))
-		if err := copySealed(built, pkg.Binary); err != nil {
+		err := copySealed(built, pkg.Binary)
+		switch {
+		case counting == built:
+			pkg.Counting = pkg.Binary
+		case counting != "" && err == nil:
+			pkg.Counting = filepath.Join(binDir, filepath.Base(counting))
+			err = copySealed(counting, pkg.Counting)
+		}
+		if err != nil {
 			return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: pkg.ImportPath, Err: fmt.Errorf("copying %s's binary: %w", from.Name, err)}
 		}
 		s.Packages = append(s.Packages, pkg)
@@ -527,4 +569,29 @@ func (st *runState) pgoProfile(s *SideResult) (string, error) {
 			Hint: "give the profile's path relative to the directory benchgate runs in, and commit it (or leave it untracked, not ignored), or give an absolute path"}
 	}
 	return path, nil
+}
+
+// countingTool is gt, the go command of side s (the index-th), set up to
+// build binaries whose testing package is patched for counting inside
+// the process (inprocess.go); the error says why the side cannot have
+// them. It runs the side's toolchain, the one "go env" names, through
+// countingOverlay's link to its GOROOT, with GOTOOLCHAIN=local.
+func (st *runState) countingTool(ctx context.Context, s *SideResult, index int, gt goTool) (goTool, error) {
+	vals, err := st.goTool(s).goEnv(ctx, "GOROOT", "GOARCH", "GOFLAGS")
+	if err != nil {
+		return goTool{}, fmt.Errorf("asking the go command for its GOROOT: %w", err)
+	}
+	dir := filepath.Join(st.tmp, fmt.Sprintf("overlay%d", index))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return goTool{}, err
+	}
+	root, overlay, err := countingOverlay(vals[0], vals[1], vals[2], dir)
+	if err != nil {
+		return goTool{}, err
+	}
+	ct := gt
+	ct.path = filepath.Join(root, "bin", "go")
+	ct.env = setEnv(setEnv(slices.Clone(gt.env), "GOROOT", root), "GOTOOLCHAIN", "local")
+	ct.buildFlags = append(slices.Clone(gt.buildFlags), "-overlay="+overlay)
+	return ct, nil
 }

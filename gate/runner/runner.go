@@ -168,6 +168,11 @@ type Package struct {
 	Dir string `json:"-"`
 	// Binary is the test binary built for this side.
 	Binary string `json:"-"`
+	// Counting is the test binary whose testing package counts
+	// instructions inside the process (inprocess.go): Binary itself when
+	// instructions are all the run measures, empty where the side's
+	// build cannot be patched for it (SideResult.countingWhy says why).
+	Counting string `json:"-"`
 	// Benchmarks are the top-level benchmark functions the binary has
 	// that the plan's -bench selects, in source order (-test.list).
 	Benchmarks []string `json:"benchmarks,omitempty"`
@@ -209,6 +214,9 @@ type SideResult struct {
 	// missing are the plan's local package patterns this side does not
 	// have.
 	missing []string
+	// countingWhy says why the side's packages have no Counting binary,
+	// in a run that counts instructions.
+	countingWhy string
 	// file is what this run wrote to File; config the configuration
 	// keys its last block set.
 	file   resultsFile

@@ -29,11 +29,21 @@ type fakeExec struct {
 	list    []string
 	listErr error
 	onList  func()
+	// goroot is what "go env GOROOT GOARCH GOFLAGS" says GOROOT is (a
+	// directory without the testing package unless a test makes one,
+	// so that instructions are counted in whole processes).
+	goroot string
 }
 
 func (f *fakeExec) Run(ctx context.Context, c Cmd, out io.Writer) error {
 	f.calls = append(f.calls, c)
 	switch {
+	case c.Path == "go" && c.Args[0] == "env" && len(c.Args) == 4 && c.Args[1] == "GOROOT":
+		goroot := f.goroot
+		if goroot == "" {
+			goroot = "/nonexistent/goroot"
+		}
+		fmt.Fprintf(out, "%s\namd64\n\n", goroot)
 	case c.Path == "go" && c.Args[0] == "env":
 		tc := "go1.26.8"
 		for _, kv := range c.Env {
@@ -45,7 +55,7 @@ func (f *fakeExec) Run(ctx context.Context, c Cmd, out io.Writer) error {
 	case c.Path == "go" && c.Args[0] == "list":
 		fmt.Fprintf(out, "example.com/a\t%s/a\t1\t0\n", c.Dir)
 		fmt.Fprintf(out, "example.com/notests\t%s/notests\t0\t0\n", c.Dir)
-	case c.Path == "go" && c.Args[0] == "test":
+	case (c.Path == "go" || strings.HasSuffix(c.Path, "/goroot/bin/go")) && c.Args[0] == "test":
 		// go test -c -o BIN PKG
 		if f.onBuild != nil {
 			f.onBuild(c.Args[3])

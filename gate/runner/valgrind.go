@@ -125,7 +125,14 @@ var valgrindEnv = [][2]string{
 }
 
 // valgrindGODEBUG is added to the side's GODEBUG, last, so it wins.
-const valgrindGODEBUG = "asyncpreemptoff=1"
+// cpu.rdtscp=off keeps the runtime's cputicks (called when a runtime
+// lock is contended, which valgrind's serialised threads make common)
+// from executing RDTSCP: valgrind's emulated CPU claims it, but
+// valgrind 3.19 cannot translate it on a host whose CPUID does not list
+// it (virtual machines that hide it), and the process dies of SIGILL.
+// (golang.org/x/sys/cpu, vendored in the standard library, prints a
+// warning about the option it does not know; nothing else changes.)
+const valgrindGODEBUG = "asyncpreemptoff=1,cpu.rdtscp=off"
 
 // countEnv is env with the settings of a counted process.
 func countEnv(env []string) []string {
@@ -276,14 +283,14 @@ func PerOp(i1, i2 int64, n1, n2 int) (float64, error) {
 	return float64(i2-i1) / float64(n2-n1), nil
 }
 
-// Iteration counts. N1 is 2: two iterations after the testing
-// package's first run of one, so that whatever the first iterations set
-// up (lazily built tables, pools) is in both processes, at the cost of
-// little more than a start-up. N2 does about countWork of benchmark work
-// under valgrind, which runs an op about valgrindSlowdown times slower
-// than the native calibration run measured it (cachegrind without its
-// cache simulation, measured on the built-in suite: 25–40×). Both are
-// the same on every side and in every round.
+// Iteration counts. For whole processes N1 is 2: two iterations after
+// the testing package's first run of one, so that whatever the first
+// iterations set up (lazily built tables, pools) is in both processes, at
+// the cost of little more than a start-up. N2 does about countWork of
+// benchmark work under valgrind, which runs an op about valgrindSlowdown
+// times slower than the native calibration run measured it (cachegrind
+// without its cache simulation, measured on the built-in suite: 25–40×).
+// Both are the same on every side and in every round.
 //
 // What the two processes do besides the benchmark's iterations is the
 // same in both only on average: the runtime's background threads
@@ -295,53 +302,81 @@ func PerOp(i1, i2 int64, n1, n2 int) (float64, error) {
 // small; the first round's counts say how many instructions an op
 // really takes, and where N2 gave less than minSignal, the first round
 // is counted again with N2 for targetSignal (see Retune).
+//
+// Inside one process (inprocess.go) the two runs come after the testing
+// package's first one, so N1 is 1, and no start-up differs between
+// them: what still varies is the runtime's work beside the benchmark
+// (sysmon preempting the benchmark goroutine every 10 ms of wall time, a
+// few thousand instructions each time), a small share of any run of
+// 10^7 instructions or more. A tenth of the work does.
 const (
-	countWork        = time.Second
 	valgrindSlowdown = 30
-	minSignal        = 1e8
-	targetSignal     = 2e8
-	// minIters is the smallest N2.
-	minIters = 5
-	maxIters = 100_000_000
+	maxIters         = 100_000_000
 	// maxHeap bounds what the N2 process may allocate with the
 	// collector off: N2 × B/op (calibration) stays below it.
 	maxHeap = 512 << 20
 )
 
+// itersPolicy is how a way of counting chooses its iteration counts.
+type itersPolicy struct {
+	n1 int
+	// work is the benchmark work under valgrind N2 aims at.
+	work time.Duration
+	// minSignal and targetSignal are instruction counts of N2 - N1 ops
+	// (see Retune).
+	minSignal, targetSignal float64
+	// minIters is the smallest N2.
+	minIters int
+}
+
+var (
+	wholeProcessIters = itersPolicy{n1: 2, work: time.Second, minSignal: 1e8, targetSignal: 2e8, minIters: 5}
+	inProcessIters    = itersPolicy{n1: 1, work: 100 * time.Millisecond, minSignal: 1e7, targetSignal: 3e7, minIters: 2}
+)
+
 // ChooseIters picks the iteration counts of a benchmark whose op takes
-// nsPerOp nanoseconds and allocates bytesPerOp bytes outside valgrind:
-// n1 is 2; n2 does about a second of work under valgrind, rounded to the
-// nearest 1, 2 or 5 times a power of ten (so that small changes in the
-// calibration's timing keep the same counts), at least minIters and at
-// most maxIters, and few enough that the heap stays below maxHeap.
+// nsPerOp nanoseconds and allocates bytesPerOp bytes outside valgrind,
+// for whole processes: n1 is 2; n2 does about a second of work under
+// valgrind, rounded to the nearest 1, 2 or 5 times a power of ten (so
+// that small changes in the calibration's timing keep the same counts),
+// at least 5 and at most maxIters, and few enough that the heap stays
+// below maxHeap.
 func ChooseIters(nsPerOp, bytesPerOp float64) (n1, n2 int) {
+	return wholeProcessIters.choose(nsPerOp, bytesPerOp)
+}
+
+func (p itersPolicy) choose(nsPerOp, bytesPerOp float64) (n1, n2 int) {
 	est := float64(maxIters)
 	if nsPerOp > 0 {
-		est = float64(countWork) / (nsPerOp * valgrindSlowdown)
+		est = float64(p.work) / (nsPerOp * valgrindSlowdown)
 	}
-	return 2, capIters(niceNearest(math.Min(est, maxIters)), bytesPerOp)
+	return p.n1, p.capIters(niceNearest(math.Min(est, maxIters)), bytesPerOp)
 }
 
 // capIters is n2 within [minIters, maxIters] and below the heap cap.
-func capIters(n2 int, bytesPerOp float64) int {
+func (p itersPolicy) capIters(n2 int, bytesPerOp float64) int {
 	n2 = min(n2, maxIters)
 	if bytesPerOp > 0 {
-		for n2 > minIters && float64(n2)*bytesPerOp > maxHeap {
+		for n2 > p.minIters && float64(n2)*bytesPerOp > maxHeap {
 			n2 = niceBelow(n2)
 		}
 	}
-	return max(n2, minIters)
+	return max(n2, p.minIters)
 }
 
 // Retune is, after a first count of perOp instructions an op at n1 and
-// n2 iterations, the n2 to count with instead: one whose difference
-// reaches targetSignal, where n2's fell short of minSignal and a larger
-// n2 is allowed; else n2 itself (ok false).
+// n2 iterations in whole processes, the n2 to count with instead: one
+// whose difference reaches targetSignal, where n2's fell short of
+// minSignal and a larger n2 is allowed; else n2 itself (ok false).
 func Retune(n1, n2 int, perOp, bytesPerOp float64) (int, bool) {
-	if perOp <= 0 || float64(n2-n1)*perOp >= minSignal {
+	return wholeProcessIters.retune(n1, n2, perOp, bytesPerOp)
+}
+
+func (p itersPolicy) retune(n1, n2 int, perOp, bytesPerOp float64) (int, bool) {
+	if perOp <= 0 || float64(n2-n1)*perOp >= p.minSignal {
 		return n2, false
 	}
-	better := capIters(niceNearest(float64(n1)+targetSignal/perOp), bytesPerOp)
+	better := p.capIters(niceNearest(float64(n1)+p.targetSignal/perOp), bytesPerOp)
 	if better <= n2 {
 		return n2, false
 	}
@@ -384,11 +419,16 @@ type Count struct {
 	// Name is the benchmark's full name as the testing package printed
 	// it ("BenchmarkRSA/bits=2048"); with GOMAXPROCS=1 it has no suffix.
 	Name string
-	// N1, N2 are the iteration counts, I1, I2 the processes' counts, D1,
-	// D2 how long they took.
+	// N1, N2 are the iteration counts, I1, I2 the counts at each, D1,
+	// D2 how long the processes took.
 	N1, N2 int
 	I1, I2 int64
 	D1, D2 time.Duration
+	// InProcess says that I1 and I2 are the counts of two runs inside
+	// one process (inprocess.go), which took D1 (= D2) and counted
+	// Shared benchmarks; otherwise they are two whole processes'.
+	InProcess bool
+	Shared    int
 	// PerOp is (I2 - I1) / (N2 - N1).
 	PerOp float64
 }
@@ -397,9 +437,15 @@ type Count struct {
 // obtained (comments), the unit's metadata and the result line, with
 // N2 - N1 as its iterations. The value keeps ten significant digits.
 func countLines(c Count, version string) []string {
+	how := fmt.Sprintf("whole-process counts, %s --tool=cachegrind --cache-sim=no, GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1; processes of %s and %s",
+		version, c.D1.Round(time.Millisecond), c.D2.Round(time.Millisecond))
+	if c.InProcess {
+		how = fmt.Sprintf("counts of the runs at %dx and %dx inside one process, from the benchmark function's start (or last ResetTimer) to its return, every thread, %s --tool=callgrind, GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1; a process of %s for %d benchmark(s)",
+			c.N1, c.N2, version, c.D1.Round(time.Millisecond), c.Shared)
+	}
 	return []string{
-		fmt.Sprintf("# benchgate: instructions/op = (I(%d) - I(%d)) / (%d - %d) = (%d - %d) / %d: whole-process counts, %s --tool=cachegrind --cache-sim=no, GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1; processes of %s and %s",
-			c.N2, c.N1, c.N2, c.N1, c.I2, c.I1, c.N2-c.N1, version, c.D1.Round(time.Millisecond), c.D2.Round(time.Millisecond)),
+		fmt.Sprintf("# benchgate: instructions/op = (I(%d) - I(%d)) / (%d - %d) = (%d - %d) / %d: %s",
+			c.N2, c.N1, c.N2, c.N1, c.I2, c.I1, c.N2-c.N1, how),
 		InstructionsMetadata,
 		fmt.Sprintf("%s\t%d\t%s %s", c.Name, c.N2-c.N1, strconv.FormatFloat(c.PerOp, 'f', -1, 64), InstructionsUnit),
 	}

@@ -63,6 +63,11 @@ type CountedBenchmark struct {
 	NsPerOp float64 `json:"ns_per_op"`
 	N1      int     `json:"n1"`
 	N2      int     `json:"n2"`
+	// InProcess says it was counted inside one process per package
+	// (inprocess.go); otherwise in two whole processes, and
+	// WholeProcessWhy says why.
+	InProcess       bool   `json:"in_process"`
+	WholeProcessWhy string `json:"whole_process_why,omitempty"`
 }
 
 // vgState is the instruction rounds' part of a run.
@@ -89,6 +94,10 @@ type vgTarget struct {
 	nsPerOp, bPerOp float64
 	// sides are the indexes of the sides that have it.
 	sides []int
+	// inProcess says it is counted inside the process (every side has
+	// a Counting binary of its package); otherwise why not.
+	inProcess bool
+	why       string
 }
 
 // newVGState finds valgrind (before anything is built) for a run with
@@ -126,11 +135,12 @@ func (st *runState) instructionRounds(ctx context.Context, pkgs []string) error 
 	}
 	defer func() {
 		for _, t := range vg.targets {
-			vg.outcome.Benchmarks = append(vg.outcome.Benchmarks, CountedBenchmark{Package: t.pkg, Name: t.name, NsPerOp: t.nsPerOp, N1: t.n1, N2: t.n2})
+			vg.outcome.Benchmarks = append(vg.outcome.Benchmarks, CountedBenchmark{Package: t.pkg, Name: t.name, NsPerOp: t.nsPerOp, N1: t.n1, N2: t.n2,
+				InProcess: t.inProcess, WholeProcessWhy: t.why})
 		}
 	}()
-	st.progress("instructions: %d benchmark(s), each counted by %s in two processes per side and round (%d rounds, up to %d for undecided ones), the sides in parallel",
-		len(vg.targets), vg.version, vg.opts.Rounds, vg.opts.MaxRounds)
+	st.progress("instructions: %s, counted by %s (%d rounds, up to %d for undecided ones), the sides in parallel",
+		st.vg.methods(), vg.version, vg.opts.Rounds, vg.opts.MaxRounds)
 	if err := st.firstRound(ctx); err != nil {
 		return err
 	}
@@ -211,14 +221,26 @@ func (st *runState) countRounds(ctx context.Context, rounds []int, targets []*vg
 		s := st.out.Sides[si]
 		for _, r := range rounds {
 			n := 0
-			for _, t := range targets {
-				if !slices.Contains(t.sides, si) {
+			for _, u := range countUnits(targets) {
+				mine := onSide(u, si)
+				if len(mine) == 0 {
 					continue
 				}
-				if err := st.countOne(ctx, s, s.pkg(t.pkg), t, r); err != nil {
+				pkg := s.pkg(mine[0].pkg)
+				if mine[0].inProcess {
+					counts, header, err := st.countPackage(ctx, s, pkg, mine, r)
+					if err != nil {
+						return st.interrupted(ctx, err, r)
+					}
+					for _, t := range mine {
+						if err := st.writeCount(s, pkg, t, r, counts[t], header); err != nil {
+							return err
+						}
+					}
+				} else if err := st.countOne(ctx, s, pkg, mine[0], r); err != nil {
 					return st.interrupted(ctx, err, r)
 				}
-				n++
+				n += len(mine)
 			}
 			st.vgProgress("instructions: %s round %d/%d done (%d benchmark(s))", s.Name, r+1, st.vgTotal(r), n)
 		}
@@ -243,7 +265,14 @@ func (st *runState) vgTotal(r int) int {
 // N2 (Retune), which the later rounds keep; the N1 process's count
 // stands.
 func (st *runState) firstRound(ctx context.Context) error {
-	for _, t := range st.vg.targets {
+	for _, u := range countUnits(st.vg.targets) {
+		if u[0].inProcess {
+			if err := st.firstRoundInProcess(ctx, u); err != nil {
+				return err
+			}
+			continue
+		}
+		t := u[0]
 		firsts := make([]*counted, len(st.out.Sides))
 		for attempt := 0; ; attempt++ {
 			counts := make([]*Count, len(st.out.Sides))
@@ -266,10 +295,8 @@ func (st *runState) firstRound(ctx context.Context) error {
 					perOp = max(perOp, c.PerOp)
 				}
 			}
-			if n2, ok := Retune(t.n1, t.n2, perOp, t.bPerOp); ok && attempt == 0 {
-				st.progress("instructions: %s: %dx gave %.3g instructions beyond %dx, fewer than the %.0e wanted; counting it at %dx instead",
-					t.name, t.n2, float64(t.n2-t.n1)*perOp, t.n1, float64(minSignal), n2)
-				t.n2 = n2
+			if n2, ok := wholeProcessIters.retune(t.n1, t.n2, perOp, t.bPerOp); ok && attempt == 0 {
+				st.retuned(t, perOp, wholeProcessIters, n2)
 				continue
 			}
 			for si, c := range counts {
@@ -382,40 +409,10 @@ type counted struct {
 // countProcess runs valgrind on side s's binary of pkg for target t at n
 // iterations, and checks that the process measured t and nothing else.
 func (st *runState) countProcess(ctx context.Context, s *SideResult, pkg *Package, t *vgTarget, n, r int) (*counted, error) {
-	sel := st.selection(pkg, t.bench)
-	var kept keptLines
-	lw := newLineWriter(&kept, pkg.ImportPath, sel)
-	tw := &tailWriter{max: 64 << 10}
-	pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
-	defer cancel()
-	cctx, cut := context.WithCancel(pctx)
-	defer cut()
-	cw := newCapWriter(io.MultiWriter(lw, tw), st.opts.MaxOutput, cut)
 	args := append(valgrindArgs(pkg.Binary, st.vg.chase), countArgs(t.bench, n, st.plan.Timeout)...)
-	t0 := st.now()
-	runErr := st.exec.Run(cctx, Cmd{Dir: pkg.Dir, Env: countEnv(s.env), Path: st.vg.path, Args: args, As: s.as}, cw)
-	cwErr := cw.Close()
-	d := st.now().Sub(t0)
-	if cw.Cut() && runErr == nil {
-		runErr = errors.New("it exited as it was being killed")
-	}
-	closeErr := lw.Close()
-	rec := RunRecord{Side: s.Name, Round: r + 1, Package: pkg.ImportPath, Benchmark: t.fn, Duration: d,
-		Count: &RunCount{Name: t.name, Iterations: n}}
-	defer func() {
-		st.vg.mu.Lock()
-		st.out.Runs = append(st.out.Runs, rec)
-		st.vg.outcome.Processes++
-		st.vg.outcome.ProcessTime += d
-		st.vg.mu.Unlock()
-	}()
-	if err := errors.Join(cwErr, closeErr); err != nil {
-		rec.Error = err.Error()
-		return nil, err
-	}
-	fail := func(err error, hint string) *BenchmarkFailedError {
-		rec.Error = err.Error()
-		e := st.vgFailure(s, pkg, r, fmt.Errorf("under valgrind at -test.benchtime=%dx: %w", n, err), tw.Bytes(), lw)
+	rec := RunRecord{Side: s.Name, Round: r + 1, Package: pkg.ImportPath, Benchmark: t.fn, Count: &RunCount{Name: t.name, Iterations: n}}
+	fail := func(err error, hint string, out []byte, lw *lineWriter) *BenchmarkFailedError {
+		e := st.vgFailure(s, pkg, r, fmt.Errorf("under valgrind at -test.benchtime=%dx: %w", n, err), out, lw)
 		if e.Benchmark == "" {
 			e.Benchmark = t.name
 		}
@@ -424,61 +421,131 @@ func (st *runState) countProcess(ctx context.Context, s *SideResult, pkg *Packag
 		}
 		return e
 	}
+	p, err := st.valgrindProcess(ctx, s, pkg, r, t.bench, Cmd{Dir: pkg.Dir, Env: countEnv(s.env), Path: st.vg.path, Args: args, As: s.as}, &rec, fail, 1)
+	if err != nil {
+		return nil, err
+	}
+	failed := func(err error, hint string) error {
+		rec.Error = err.Error()
+		return fail(err, hint, p.tw.Bytes(), p.lw)
+	}
+	defer func() { st.record(rec, p.d) }()
+	for _, sk := range p.lw.skips {
+		if covers(sk.name, t.name) {
+			return nil, failed(fmt.Errorf("skipped under valgrind (%s), but the calibration run measured it", sk.reason), missingHint)
+		}
+	}
+	if len(p.lw.names) != 1 || p.lw.names[0] != t.name || len(p.kept.results) != 1 {
+		got := "nothing"
+		if len(p.lw.names) > 0 {
+			got = strings.Join(p.lw.names, ", ")
+		}
+		return nil, failed(fmt.Errorf("reported %s, where it was asked for %s alone", got, t.name), missingHint)
+	}
+	iters, err := resultIters(p.kept.results[0])
+	if err != nil || iters != n {
+		return nil, failed(fmt.Errorf("ran %d iterations, where -test.benchtime asked for %d (%v)", iters, n, err),
+			"with -test.benchtime=Nx the testing package runs N iterations; a benchmark that sets b.N itself cannot be counted")
+	}
+	irefs, err := parseIrefs(p.tw.Bytes())
+	if err != nil {
+		return nil, failed(err, "")
+	}
+	return &counted{irefs: irefs, d: p.d, header: p.kept.config}, nil
+}
+
+// valgrindOutput is what a counted process printed, as read.
+type valgrindOutput struct {
+	lw   *lineWriter
+	kept keptLines
+	tw   *tailWriter
+	d    time.Duration
+}
+
+// record adds the record of a counted process that took d to the run's.
+func (st *runState) record(rec RunRecord, d time.Duration) {
+	rec.Duration = d
+	st.vg.mu.Lock()
+	defer st.vg.mu.Unlock()
+	st.out.Runs = append(st.out.Runs, rec)
+	st.vg.outcome.Processes++
+	st.vg.outcome.ProcessTime += d
+}
+
+// valgrindProcess runs cmd, a valgrind process of side s's binary of pkg
+// in round r that runs the benchmarks bench selects, within the plan's
+// timeout and the output cap, and reads its output with the rules of a
+// benchmark process (the selection of bench). A process that failed,
+// was killed, or printed what go test does not print is an error made
+// by fail, and recorded in rec; otherwise the caller checks what it
+// reported and records it.
+func (st *runState) valgrindProcess(ctx context.Context, s *SideResult, pkg *Package, r int, bench string, cmd Cmd, rec *RunRecord,
+	fail func(err error, hint string, out []byte, lw *lineWriter) *BenchmarkFailedError, results int) (*valgrindOutput, error) {
+	p := &valgrindOutput{tw: &tailWriter{max: 64 << 10}, kept: keptLines{limit: results + 1}}
+	p.lw = newLineWriter(&p.kept, pkg.ImportPath, st.selection(pkg, bench))
+	pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
+	defer cancel()
+	cctx, cut := context.WithCancel(pctx)
+	defer cut()
+	cw := newCapWriter(io.MultiWriter(p.lw, p.tw), st.opts.MaxOutput, cut)
+	t0 := st.now()
+	runErr := st.exec.Run(cctx, cmd, cw)
+	cwErr := cw.Close()
+	p.d = st.now().Sub(t0)
+	if cw.Cut() && runErr == nil {
+		runErr = errors.New("it exited as it was being killed")
+	}
+	closeErr := p.lw.Close()
+	failed := func(err error, hint string) (*valgrindOutput, error) {
+		rec.Error = err.Error()
+		st.record(*rec, p.d)
+		if hint == "-" {
+			return nil, err
+		}
+		return nil, fail(err, hint, p.tw.Bytes(), p.lw)
+	}
+	if err := errors.Join(cwErr, closeErr); err != nil {
+		return failed(err, "-")
+	}
 	if runErr != nil {
 		if ctx.Err() != nil {
 			rec.Error = runErr.Error()
+			st.record(*rec, p.d)
 			return nil, ctx.Err()
 		}
 		var exit *exec.ExitError
 		switch {
 		case cw.Cut():
-			return nil, fail(fmt.Errorf("printed more than %s ({max-output}) and was killed: %w", FormatSize(cw.max), runErr),
+			return failed(fmt.Errorf("printed more than %s ({max-output}) and was killed: %w", FormatSize(cw.max), runErr),
 				fmt.Sprintf("a benchmark or TestMain that prints in a loop fills the output; raise {max-output} %s", FormatSize(cw.max)))
 		case pctx.Err() != nil:
-			return nil, fail(fmt.Errorf("killed after the %s timeout ({timeout}): %w", st.plan.Timeout, runErr),
+			return failed(fmt.Errorf("killed after the %s timeout ({timeout}): %w", st.plan.Timeout, runErr),
 				fmt.Sprintf("under valgrind an op takes 25-40 times as long; raise {timeout} %s, or leave this benchmark out of {bench}", st.plan.Timeout))
 		case errors.As(runErr, &exit) && !exit.Exited():
-			return nil, fail(runErr, "the process was killed by a signal under valgrind; an instruction valgrind cannot emulate (SIGILL: \"unhandled instruction bytes\" above) or running out of memory are the usual causes")
+			return failed(runErr, "the process was killed by a signal under valgrind; an instruction valgrind cannot emulate (SIGILL: \"unhandled instruction bytes\" above) or running out of memory are the usual causes")
 		}
-		return nil, fail(runErr, "the test binary failed under valgrind; if it passes without, see the valgrind lines above (valgrind 3.19 emulates a Haswell-class CPU, and the runtime runs with GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1)")
+		return failed(runErr, "the test binary failed under valgrind; if it passes without, see the valgrind lines above (valgrind 3.19 emulates a Haswell-class CPU, and the runtime runs with GOMAXPROCS=1 GOGC=off GODEBUG=asyncpreemptoff=1)")
 	}
 	switch {
-	case lw.garbled != "":
-		return nil, fail(fmt.Errorf("a line that looks like a result is not one: %q", brief.Clip(lw.garbled, 200)), "")
-	case !lw.pass:
-		return nil, fail(errors.New("the test binary exited with status 0 but did not print PASS"), "")
-	case lw.duplicate != "":
-		return nil, fail(fmt.Errorf("%s reported two results in one process", lw.duplicate), "")
+	case p.lw.garbled != "":
+		return failed(fmt.Errorf("a line that looks like a result is not one: %q", brief.Clip(p.lw.garbled, 200)), "")
+	case !p.lw.pass:
+		return failed(errors.New("the test binary exited with status 0 but did not print PASS"), "")
+	case p.lw.duplicate != "":
+		return failed(fmt.Errorf("%s reported two results in one process", p.lw.duplicate), "")
 	}
-	for _, sk := range lw.skips {
-		if covers(sk.name, t.name) {
-			return nil, fail(fmt.Errorf("skipped under valgrind (%s), but the calibration run measured it", sk.reason), missingHint)
-		}
-	}
-	if len(lw.names) != 1 || lw.names[0] != t.name || len(kept.results) != 1 {
-		got := "nothing"
-		if len(lw.names) > 0 {
-			got = strings.Join(lw.names, ", ")
-		}
-		return nil, fail(fmt.Errorf("reported %s, where it was asked for %s alone", got, t.name), missingHint)
-	}
-	iters, err := resultIters(kept.results[0])
-	if err != nil || iters != n {
-		return nil, fail(fmt.Errorf("ran %d iterations, where -test.benchtime asked for %d (%v)", iters, n, err),
-			"with -test.benchtime=Nx the testing package runs N iterations; a benchmark that sets b.N itself cannot be counted")
-	}
-	irefs, err := parseIrefs(tw.Bytes())
-	if err != nil {
-		return nil, fail(err, "")
-	}
-	return &counted{irefs: irefs, d: d, header: kept.config}, nil
+	return p, nil
 }
 
 // RunCount is what a counted process counted.
 type RunCount struct {
-	// Name is the benchmark; Iterations its -test.benchtime=Nx.
-	Name       string `json:"name"`
-	Iterations int    `json:"iterations"`
+	// Name is the benchmark; Iterations its -test.benchtime=Nx: a
+	// whole process counted at one iteration count.
+	Name       string `json:"name,omitempty"`
+	Iterations int    `json:"iterations,omitempty"`
+	// InProcess are the benchmarks a process counted inside itself,
+	// each at its two iteration counts (inprocess.go).
+	InProcess []string `json:"in_process,omitempty"`
 }
 
 // resultIters is the iteration count of a result line.
@@ -494,17 +561,19 @@ func resultIters(line string) (int, error) {
 
 // keptLines keeps, of what a lineWriter writes (one line per Write), the
 // configuration lines (the testing package's header: every other one
-// the lineWriter writes as a comment) and the result lines it accepted.
+// the lineWriter writes as a comment) and the first limit result lines it
+// accepted (2 for a zero limit: enough to tell one from more than one).
 // The rest (valgrind's own lines, -test.v's, PASS) is only read.
 type keptLines struct {
 	config, results []string
+	limit           int
 }
 
 func (k *keptLines) Write(p []byte) (int, error) {
 	line := strings.TrimRight(string(p), "\r\n")
 	switch {
 	case resultRE.MatchString(line):
-		if len(k.results) < 2 {
+		if len(k.results) < max(k.limit, 2) {
 			k.results = append(k.results, line)
 		}
 	default:
@@ -585,9 +654,7 @@ func (st *runState) calibrate(ctx context.Context, pkgs []string) error {
 			}
 		}
 	}
-	for _, t := range st.vg.targets {
-		t.n1, t.n2 = ChooseIters(t.nsPerOp, t.bPerOp)
-	}
+	st.chooseMethods()
 	return nil
 }
 

@@ -134,7 +134,7 @@ func TestInstructionRounds(t *testing.T) {
 		if !slices.Contains(c.Args, want) || !slices.Contains(c.Args, "--command-line-only=yes") || !slices.Contains(c.Args, "-test.bench=^(BenchmarkX)$") {
 			t.Errorf("valgrind process %d: %q, want %s", i, c.Args, want)
 		}
-		if getEnv(c.Env, "GOMAXPROCS") != "1" || getEnv(c.Env, "GOGC") != "off" || getEnv(c.Env, "GODEBUG") != "x=1,asyncpreemptoff=1" {
+		if getEnv(c.Env, "GOMAXPROCS") != "1" || getEnv(c.Env, "GOGC") != "off" || getEnv(c.Env, "GODEBUG") != "x=1,asyncpreemptoff=1,cpu.rdtscp=off" {
 			t.Errorf("valgrind process %d's environment: %q", i, c.Env)
 		}
 		if os.Geteuid() == 0 && c.As == nil {

@@ -66,7 +66,7 @@ func TestChooseIters(t *testing.T) {
 		{name: "sub-nanosecond", ns: 0.25, wantN2: maxIters},
 		// 1 µs but 64 KiB per op: the heap cap (512 MiB) allows 8192 → 5000.
 		{name: "heap cap", ns: 1000, bytes: 64 << 10, wantN2: 5000},
-		{name: "heap cap at the minimum", ns: 1000, bytes: 1 << 30, wantN2: minIters},
+		{name: "heap cap at the minimum", ns: 1000, bytes: 1 << 30, wantN2: wholeProcessIters.minIters},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			n1, n2 := ChooseIters(c.ns, c.bytes)
@@ -189,13 +189,13 @@ func TestCountLines(t *testing.T) {
 
 func TestCountEnv(t *testing.T) {
 	env := countEnv([]string{"PATH=/bin", "GOMAXPROCS=8", "GOGC=400", "GODEBUG=madvdontneed=1"})
-	for _, want := range []string{"PATH=/bin", "GOMAXPROCS=1", "GOGC=off", "GOMEMLIMIT=2GiB", "GODEBUG=madvdontneed=1,asyncpreemptoff=1"} {
+	for _, want := range []string{"PATH=/bin", "GOMAXPROCS=1", "GOGC=off", "GOMEMLIMIT=2GiB", "GODEBUG=madvdontneed=1,asyncpreemptoff=1,cpu.rdtscp=off"} {
 		if !slices.Contains(env, want) {
 			t.Errorf("countEnv lacks %s: %q", want, env)
 		}
 	}
-	if got := getEnv(countEnv([]string{"PATH=/bin"}), "GODEBUG"); got != "asyncpreemptoff=1" {
-		t.Errorf("GODEBUG = %q, want asyncpreemptoff=1", got)
+	if got := getEnv(countEnv([]string{"PATH=/bin"}), "GODEBUG"); got != "asyncpreemptoff=1,cpu.rdtscp=off" {
+		t.Errorf("GODEBUG = %q, want asyncpreemptoff=1,cpu.rdtscp=off", got)
 	}
 	if got := getEnv(calibrationEnv([]string{"GOMAXPROCS=8"}), "GOMAXPROCS"); got != "1" {
 		t.Errorf("calibration GOMAXPROCS = %q, want 1", got)

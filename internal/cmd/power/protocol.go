@@ -74,6 +74,10 @@ var protocols = []protocol{
 	// an earlier version of the same decision, to see what one change to
 	// it costs or buys.
 	{"-old-bin: two stages: both + BH + confirm, full rounds", []string{"-protocol", "interleaved", "-interleave", "benchmark", "-decide", "both", "-correction", "bh", "-adaptive=confirm"}, 0, true},
+	// Protocol 16 run by the binary of -old-bin: instruction counting as
+	// an earlier version did it (two whole processes per benchmark, side
+	// and round) beside today's (inside one process per package).
+	{"-old-bin: instructions (valgrind): 3 rounds, exact rule", []string{"-measure", "instructions", "-rounds", "3"}, 0, true},
 }
 
 // adaptiveArgs gives an adaptive protocol about the budget of the others

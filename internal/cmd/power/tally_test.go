@@ -199,8 +199,8 @@ func TestParseFlags(t *testing.T) {
 			t.Errorf("protocol %q needs -old-bin but runs by default", p.Name)
 		}
 	}
-	// Every protocol but the two that need -old-bin (15 and 17).
-	if len(def.Levels) != 5 || len(def.Protocols) != len(protocols)-2 || len(def.Conditions) != 2 {
+	// Every protocol but the three that need -old-bin (15, 17 and 18).
+	if len(def.Levels) != 5 || len(def.Protocols) != len(protocols)-3 || len(def.Conditions) != 2 {
 		t.Errorf("defaults: levels %v, %d protocols, conditions %v", def.Levels, len(def.Protocols), def.Conditions)
 	}
 }
