@@ -18,16 +18,19 @@ package runner
 // threads), so the loop tells it: the counted binaries are built with a
 // testing package that benchgate patches through go build's -overlay
 // (counting/zz_benchgate_count_amd64.go.in says what the patch does).
-// Around each of a benchmark's two counted runs, runN(n1) and runN(n2),
-// it zeroes callgrind's costs and dumps them, every thread's together;
-// ResetTimer zeroes them again, so setup the timer leaves out is left out
-// of the count too. instructions/op is (I(n2) - I(n1)) / (n2 - n1): what
-// the function does once per run whatever b.N is (setup the timer keeps,
-// the end of the loop) cancels, as start-up did between whole processes.
+// Each of a benchmark's two counted runs, runN(n1) and runN(n2), is
+// counted over what its timer times: callgrind's costs are zeroed where
+// the function starts and dumped, every thread's together, where it
+// returns, at ResetTimer (what came before is not counted) and at
+// StopTimer (what follows until a StartTimer or the return is not). So
+// setup and checks the timer leaves out are left out of the count too.
+// instructions/op is (I(n2) - I(n1)) / (n2 - n1): what the function does
+// once per run whatever b.N is (setup the timer keeps, the end of the
+// loop) cancels, as start-up did between whole processes.
 //
-// The patch is three one-line edits of testing/benchmark.go at lines
+// The patch is four one-line edits of testing/benchmark.go at lines
 // every toolchain from go1.12 to today has: runN's call of the benchmark
-// function, doBench's launch, and ResetTimer. Where the side's toolchain
+// function, doBench's launch, ResetTimer and StopTimer. Where the side's toolchain
 // lacks them, where the build is not for amd64 (the client request is
 // machine code), or where the side's GOFLAGS already give an -overlay,
 // the package is counted in whole processes instead, on every side, so
@@ -67,9 +70,10 @@ const countEnvVar = "BENCHGATE_COUNT"
 // that the file's line numbers (in panics, in -test.v output) stay the
 // same.
 var benchmarkEdits = []struct{ old, new, where string }{
-	{"b.benchFunc(b)", "benchgateZero(b); b.benchFunc(b); benchgateDump(b, n)", "func (b *B) runN(n int) {"},
+	{"b.benchFunc(b)", "benchgateStart(b, n); b.benchFunc(b); benchgateEnd(b)", "func (b *B) runN(n int) {"},
 	{"go b.launch()", "go benchgateLaunch(b)", "func (b *B) doBench() BenchmarkResult {"},
-	{"func (b *B) ResetTimer() {\n", "func (b *B) ResetTimer() { if b.timerOn { benchgateZero(b) };\n", ""},
+	{"func (b *B) ResetTimer() {\n", "func (b *B) ResetTimer() { if b.timerOn { benchgateReset(b) };\n", ""},
+	{"func (b *B) StopTimer() {\n", "func (b *B) StopTimer() { if b.timerOn { benchgateStop(b) };\n", ""},
 }
 
 // patchBenchmarkGo is testing/benchmark.go of some toolchain with
@@ -199,22 +203,31 @@ func itersLine(n1, n2 int, name string) string {
 }
 
 // dumpPrefix starts the trigger of every dump the patched testing
-// package asks for: "dump benchgate <line> <n>", as callgrind writes it
-// in the dump's "desc: Trigger:" line.
+// package asks for: "dump benchgate <line> <n> <kind>", as callgrind
+// writes it in the dump's "desc: Trigger:" line. The kind says what the
+// dump closes (see counting/zz_benchgate_count_amd64.go.in): a stretch
+// before a ResetTimer ("reset": not counted), one that ends at a
+// StopTimer ("part") or at the return with the timer running ("end"), or
+// what followed the last StopTimer ("tail": not counted).
 const dumpPrefix = "dump benchgate "
 
 // maxDumpLine bounds one line of callgrind's output file as read.
 const maxDumpLine = 1 << 20
 
-// segmentCounts are the counts of the dumps of a process's output file,
-// by the line of the iteration counts' file that named the benchmark and
-// by the iteration count of the run: what the run's benchmark function
-// executed, every thread included, from its start or last ResetTimer to
-// its return. Dumps of other triggers (the one at the program's end) are
-// not counted runs and are left out. Two dumps for the same benchmark
-// and count mean the process did not do what it was asked: an error.
+// segmentCounts are the counts of the runs in a process's output file, by
+// the line of the iteration counts' file that named the benchmark and by
+// the iteration count of the run: what the run's benchmark function
+// executed while its timer ran, every thread included (the parts and end
+// since its last reset). Dumps of other triggers (the one at the
+// program's end) are not counted runs and are left out, and so is a run
+// whose end the file does not have. A dump of a run that had ended means
+// the process did not do what it was asked: an error.
 func segmentCounts(r io.Reader) (map[int]map[int]int64, error) {
-	out := map[int]map[int]int64{}
+	type run struct {
+		sum   int64
+		ended bool
+	}
+	runs := map[[2]int]*run{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxDumpLine)
 	trigger := ""
@@ -235,7 +248,7 @@ func segmentCounts(r io.Reader) (map[int]map[int]int64, error) {
 				return nil, fmt.Errorf("callgrind's dump %q has no count: %q", t, line)
 			}
 			f := strings.Fields(rest)
-			if len(f) != 2 {
+			if len(f) != 3 {
 				return nil, fmt.Errorf("a dump's trigger %q is not benchgate's", t)
 			}
 			idx, err1 := strconv.Atoi(f[0])
@@ -243,17 +256,42 @@ func segmentCounts(r io.Reader) (map[int]map[int]int64, error) {
 			if err1 != nil || err2 != nil || idx < 0 || n < 1 {
 				return nil, fmt.Errorf("a dump's trigger %q is not benchgate's", t)
 			}
-			if out[idx] == nil {
-				out[idx] = map[int]int64{}
+			k := [2]int{idx, n}
+			r := runs[k]
+			if r == nil {
+				r = &run{}
+				runs[k] = r
 			}
-			if _, dup := out[idx][n]; dup {
-				return nil, fmt.Errorf("two dumps of the run at %dx of the same benchmark (%q)", n, t)
+			if r.ended {
+				return nil, fmt.Errorf("two runs at %dx of the same benchmark (%q)", n, t)
 			}
-			out[idx][n] = total
+			switch f[2] {
+			case "reset":
+				r.sum = 0
+			case "part":
+				r.sum += total
+			case "end":
+				r.sum += total
+				r.ended = true
+			case "tail":
+				r.ended = true
+			default:
+				return nil, fmt.Errorf("a dump's trigger %q is not benchgate's", t)
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("reading callgrind's output: %w", err)
+	}
+	out := map[int]map[int]int64{}
+	for k, r := range runs {
+		if !r.ended {
+			continue
+		}
+		if out[k[0]] == nil {
+			out[k[0]] = map[int]int64{}
+		}
+		out[k[0]][k[1]] = r.sum
 	}
 	return out, nil
 }

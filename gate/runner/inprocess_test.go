@@ -19,9 +19,16 @@ import (
 )
 
 // benchmarkGo119 is the shape of testing/benchmark.go in the oldest
-// toolchain the built-in suite supports (go1.19): the three places the
+// toolchain the built-in suite supports (go1.19): the four places the
 // patch edits, with what surrounds them.
 const benchmarkGo119 = `package testing
+
+func (b *B) StopTimer() {
+	if b.timerOn {
+		b.duration += time.Since(b.start)
+		b.timerOn = false
+	}
+}
 
 func (b *B) ResetTimer() {
 	if b.extra == nil {
@@ -57,9 +64,10 @@ func TestPatchBenchmarkGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"\tbenchgateZero(b); b.benchFunc(b); benchgateDump(b, n)\n\tb.StopTimer()\n",
+		"\tbenchgateStart(b, n); b.benchFunc(b); benchgateEnd(b)\n\tb.StopTimer()\n",
 		"\tgo benchgateLaunch(b)\n",
-		"func (b *B) ResetTimer() { if b.timerOn { benchgateZero(b) };\n\tif b.extra == nil {",
+		"func (b *B) ResetTimer() { if b.timerOn { benchgateReset(b) };\n\tif b.extra == nil {",
+		"func (b *B) StopTimer() { if b.timerOn { benchgateStop(b) };\n\tif b.timerOn {",
 	} {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("patched file lacks %q:\n%s", want, got)
@@ -149,6 +157,27 @@ func BenchmarkLoop(b *testing.B) {
 	}
 }
 
+// BenchmarkCheck checks its last result with the timer stopped, as the
+// built-in suite's benchmarks do: the check is not counted.
+func BenchmarkCheck(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		sink += work(2000)
+	}
+	b.StopTimer()
+	sink += work(50000)
+}
+
+// BenchmarkStopStart stops its timer for part of every iteration: more
+// stops than are dumped, so its count is counted through them.
+func BenchmarkStopStart(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		sink += work(1000)
+		b.StartTimer()
+		sink += work(2000)
+	}
+}
+
 func BenchmarkSub(b *testing.B) {
 	for _, n := range []int{2000, 4000} {
 		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
@@ -223,7 +252,8 @@ func TestCountingOverlay(t *testing.T) {
 			// the runtime's own work beside them (sysmon preempting the
 			// goroutine every 10 ms of wall time) is a small share of
 			// that even on a loaded machine.
-			lines := itersLine(1, 2001, "BenchmarkReset") + itersLine(1, 2101, "BenchmarkNoReset") + itersLine(1, 1901, "BenchmarkLoop") + itersLine(1, 1001, "BenchmarkSub/n=4000")
+			lines := itersLine(1, 2001, "BenchmarkReset") + itersLine(1, 2101, "BenchmarkNoReset") + itersLine(1, 1901, "BenchmarkLoop") + itersLine(1, 1001, "BenchmarkSub/n=4000") +
+				itersLine(1, 2001, "BenchmarkCheck") + itersLine(1, 1001, "BenchmarkStopStart")
 			if err := os.WriteFile(file, []byte(lines), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -249,7 +279,7 @@ func TestCountingOverlay(t *testing.T) {
 				t.Fatal(err)
 			}
 			perOp := map[int]float64{}
-			for line, n := range map[int][2]int{0: {1, 2001}, 1: {1, 2101}, 2: {1, 1901}, 3: {1, 1001}} {
+			for line, n := range map[int][2]int{0: {1, 2001}, 1: {1, 2101}, 2: {1, 1901}, 3: {1, 1001}, 4: {1, 2001}, 5: {1, 1001}} {
 				if len(segs[line]) != 2 {
 					t.Fatalf("line %d: dumps %v, want the runs at %dx and %dx", line, segs[line], n[0], n[1])
 				}
@@ -259,13 +289,23 @@ func TestCountingOverlay(t *testing.T) {
 			}
 			// One op of work(2000), whichever way the loop is written;
 			// work(4000) is twice that.
-			for line := 1; line < 3; line++ {
+			for _, line := range []int{1, 2, 4} {
 				if d := math.Abs(perOp[line]/perOp[0] - 1); d > 0.003 {
 					t.Errorf("instructions/op: %v; line %d differs from line 0 by %.3f%%", perOp, line, 100*d)
 				}
 			}
 			if d := math.Abs(perOp[3]/(2*perOp[0]) - 1); d > 0.01 {
 				t.Errorf("instructions/op: %v; work(4000) is not twice work(2000) (%.3f%% off)", perOp, 100*d)
+			}
+			// The check after StopTimer is not in the run at 1x (it
+			// would be 25 times the op), and a stop in every iteration is
+			// counted through: work(1000) + work(2000), and the timer's
+			// own StopTimer and StartTimer.
+			if one := float64(segs[4][1]); one > 2*perOp[0] {
+				t.Errorf("BenchmarkCheck's run at 1x counted %.0f instructions, more than two ops of %.0f: the check after StopTimer was counted", one, perOp[0])
+			}
+			if perOp[5] < 1.49*perOp[0] {
+				t.Errorf("instructions/op: %v; BenchmarkStopStart is less than work(1000) + work(2000): its stops were not counted through", perOp)
 			}
 		})
 	}
@@ -275,8 +315,16 @@ func TestSegmentCounts(t *testing.T) {
 	part := func(trigger string, total int64) string {
 		return fmt.Sprintf("part: 1\ndesc: Timerange: Basic block 0 - 9\ndesc: Trigger: %s\n\npositions: line\nevents: Ir\nsummary: %d\n\nfl=(1) x.go\nfn=(1) f\n0 %d\n\ntotals: %d\n", trigger, total, total, total)
 	}
-	file := "version: 1\ncreator: callgrind-3.19.0\n" + part("dump benchgate 0 1", 1500) + part("dump benchgate 0 9", 9500) +
-		part("dump benchgate 1 1", 70) + part("dump benchgate 1 2", 130) + part("Program termination", 42)
+	file := "version: 1\ncreator: callgrind-3.19.0\n" +
+		// Line 0: setup before ResetTimer, the loop, a check after
+		// StopTimer.
+		part("dump benchgate 0 1 reset", 800) + part("dump benchgate 0 1 part", 1500) + part("dump benchgate 0 1 tail", 700) +
+		part("dump benchgate 0 9 reset", 800) + part("dump benchgate 0 9 part", 9500) + part("dump benchgate 0 9 tail", 700) +
+		// Line 1: the timer stopped and started again in the loop,
+		// ending with it running.
+		part("dump benchgate 1 1 end", 70) + part("dump benchgate 1 2 part", 60) + part("dump benchgate 1 2 end", 70) +
+		// Line 2 never ended (the process died in it).
+		part("dump benchgate 2 1 part", 5) + part("Program termination", 42)
 	got, err := segmentCounts(strings.NewReader(file))
 	if err != nil {
 		t.Fatal(err)
@@ -285,9 +333,11 @@ func TestSegmentCounts(t *testing.T) {
 		t.Errorf("segmentCounts = %v", got)
 	}
 	for _, c := range []struct{ name, file, want string }{
-		{"a run dumped twice", part("dump benchgate 0 1", 1) + part("dump benchgate 0 1", 2), "two dumps of the run at 1x"},
-		{"not benchgate's", part("dump benchgate x 1", 1), "is not benchgate's"},
-		{"no count", strings.Replace(part("dump benchgate 0 1", 1), "totals: 1", "totals: many", 1), "has no count"},
+		{"a run dumped after its end", part("dump benchgate 0 1 end", 1) + part("dump benchgate 0 1 part", 2), "two runs at 1x of the same benchmark"},
+		{"not benchgate's", part("dump benchgate x 1 end", 1), "is not benchgate's"},
+		{"no kind", part("dump benchgate 0 1", 1), "is not benchgate's"},
+		{"another kind", part("dump benchgate 0 1 start", 1), "is not benchgate's"},
+		{"no count", strings.Replace(part("dump benchgate 0 1 end", 1), "totals: 1", "totals: many", 1), "has no count"},
 		{"a line too long", "desc: Trigger: " + strings.Repeat("x", maxDumpLine+1) + "\n", "token too long"},
 	} {
 		if _, err := segmentCounts(strings.NewReader(c.file)); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -345,9 +395,9 @@ func TestChooseItersInProcess(t *testing.T) {
 		ns     float64
 		wantN2 int
 	}{
-		// 0.1 s / (30 × 57 µs) = 58 → 50.
-		{"ecdsa sign", 57_000, 50},
-		// RSA-4096 sign, 14 ms: at least one op beyond N1.
+		// 0.5 s / (30 × 57 µs) = 292 → 200.
+		{"ecdsa sign", 57_000, 200},
+		// RSA-4096 sign, 14 ms: one op beyond N1 is the least.
 		{"slow op", 14_000_000, 2},
 	} {
 		if n1, n2 := inProcessIters.choose(c.ns, 0); n1 != 1 || n2 != c.wantN2 {
@@ -355,12 +405,12 @@ func TestChooseItersInProcess(t *testing.T) {
 		}
 	}
 	// 100k instructions an op at 50x: 4.9×10⁶ beyond N1, short of
-	// 10⁷: counted again at N1 + 3×10⁷/100k = 301 → 200.
-	if n2, ok := inProcessIters.retune(1, 50, 100_000, 0); !ok || n2 != 200 {
-		t.Errorf("retune = %d, %v; want 200, true", n2, ok)
+	// 5×10⁷: counted again at N1 + 10⁸/100k = 1001 → 1000.
+	if n2, ok := inProcessIters.retune(1, 50, 100_000, 0); !ok || n2 != 1000 {
+		t.Errorf("retune = %d, %v; want 1000, true", n2, ok)
 	}
-	// ECDSA P-256 sign, 358k an op at 50x: 1.75×10⁷ is enough.
-	if _, ok := inProcessIters.retune(1, 50, 358_000, 0); ok {
+	// ECDSA P-256 sign, 358k an op at 200x: 7.1×10⁷ is enough.
+	if _, ok := inProcessIters.retune(1, 200, 358_000, 0); ok {
 		t.Error("retune asked for more where the signal was enough")
 	}
 }
@@ -407,7 +457,7 @@ func (f *fakeCallgrind) Run(ctx context.Context, c Cmd, out io.Writer) error {
 		var name string
 		fmt.Sscanf(l, "%d %d %s", &n1, &n2, &name)
 		for k, n := range []int{n1, n2} {
-			fmt.Fprintf(&dumps, "part: %d\ndesc: Trigger: dump benchgate %d %d\nsummary: 1\ntotals: %d\n", 2*i+k+1, i, n, f.once+int64(side)+int64(n)*f.perOp[side])
+			fmt.Fprintf(&dumps, "part: %d\ndesc: Trigger: dump benchgate %d %d end\nsummary: 1\ntotals: %d\n", 2*i+k+1, i, n, f.once+int64(side)+int64(n)*f.perOp[side])
 		}
 		fmt.Fprintf(&printed, "%s\n%s\t%d\t2000000 ns/op\n", name, name, n2)
 	}
@@ -449,7 +499,7 @@ func TestInstructionRoundsInProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 2 µs per op: 0.1 s / (30 × 2 µs) = 1667 → 2000, 2×10⁸ beyond N1
+	// 2 µs per op: 0.5 s / (30 × 2 µs) = 8333 → 10000, 10⁹ beyond N1
 	// at 100k an op: no retune, one process per side and round.
 	if len(f.counted) != 6 {
 		t.Errorf("%d valgrind processes, want 6 (2 sides × 3 rounds)", len(f.counted))
@@ -484,16 +534,16 @@ func TestInstructionRoundsInProcess(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := string(data)
-		want := fmt.Sprintf("BenchmarkX\t1999\t%d instructions/op\n", f.perOp[si])
+		want := fmt.Sprintf("BenchmarkX\t9999\t%d instructions/op\n", f.perOp[si])
 		if c := strings.Count(text, want); c != 3 || s.Results != 3 {
 			t.Errorf("%s.txt has %d lines %q (%d results), want 3:\n%s", s.Name, c, want, s.Results, text)
 		}
-		if !regexp.MustCompile(`(?m)^# benchgate: instructions/op = \(I\(2000\) - I\(1\)\) / \(2000 - 1\) = \(\d+ - \d+\) / 1999: counts of the runs at 1x and 2000x inside one process`).MatchString(text) {
+		if !regexp.MustCompile(`(?m)^# benchgate: instructions/op = \(I\(10000\) - I\(1\)\) / \(10000 - 1\) = \(\d+ - \d+\) / 9999: counts of the runs at 1x and 10000x inside one process`).MatchString(text) {
 			t.Errorf("%s.txt does not say how the count was made:\n%s", s.Name, text)
 		}
 	}
 	in := out.Instructions
-	if in == nil || in.Processes != 6 || len(in.Benchmarks) != 1 || !in.Benchmarks[0].InProcess || in.Benchmarks[0].N1 != 1 || in.Benchmarks[0].N2 != 2000 {
+	if in == nil || in.Processes != 6 || len(in.Benchmarks) != 1 || !in.Benchmarks[0].InProcess || in.Benchmarks[0].N1 != 1 || in.Benchmarks[0].N2 != 10000 {
 		t.Errorf("outcome: %+v", in)
 	}
 }
@@ -511,11 +561,11 @@ func TestInstructionRoundsInProcessRefuse(t *testing.T) {
 			return out, ""
 		}, "callgrind has no count of its runs"},
 		{"a run not dumped", func(side int, out, dumps string) (string, string) {
-			return out, regexp.MustCompile(`desc: Trigger: dump benchgate 0 1\n`).ReplaceAllString(dumps, "desc: Trigger: x\n")
-		}, "callgrind has counts of its runs at 2000x, where benchgate asked for 1x and 2000x"},
+			return out, regexp.MustCompile(`desc: Trigger: dump benchgate 0 1 end\n`).ReplaceAllString(dumps, "desc: Trigger: x\n")
+		}, "callgrind has counts of its runs at 10000x, where benchgate asked for 1x and 10000x"},
 		{"other iterations", func(side int, out, dumps string) (string, string) {
-			return strings.Replace(out, "\t2000\t", "\t7\t", 1), dumps
-		}, "reported 7 iterations, where its counted runs were of 1 and 2000"},
+			return strings.Replace(out, "\t10000\t", "\t7\t", 1), dumps
+		}, "reported 7 iterations, where its counted runs were of 1 and 10000"},
 		{"nothing reported", func(side int, out, dumps string) (string, string) {
 			return regexp.MustCompile(`BenchmarkX\t.*\n`).ReplaceAllString(out, ""), dumps
 		}, "reported no result for BenchmarkX"},

@@ -16,7 +16,7 @@ import (
 func TestReadSegmentsRefusesIrregularFiles(t *testing.T) {
 	dir := t.TempDir()
 	real := filepath.Join(dir, "real")
-	os.WriteFile(real, []byte("desc: Trigger: dump benchgate 0 1\ntotals: 5\n"), 0o644)
+	os.WriteFile(real, []byte("desc: Trigger: dump benchgate 0 1 end\ntotals: 5\n"), 0o644)
 	if got, err := readSegments(real); err != nil || got[0][1] != 5 {
 		t.Fatalf("readSegments(regular) = %v, %v", got, err)
 	}

@@ -71,12 +71,15 @@
 // # Instructions/op
 //
 // With [Options].Measure counting instructions, every benchmark is also
-// (or only) counted by valgrind: instructions/op from the whole-process
-// counts of two iteration counts, base and head in parallel, in rounds
-// of their own, each count a block of the results file that benchgate
-// writes itself (valgrind.go, valgrind_rounds.go). The counted processes
-// run as the timed ones do: same executor, users, environment, output
-// rules and timeout.
+// (or only) counted by valgrind: instructions/op from the counts of two
+// iteration counts, base and head in parallel, in rounds of their own,
+// each count a block of the results file that benchgate writes itself.
+// A package's benchmarks are counted inside one process per side and
+// round, by a testing package patched to mark each run's start and end
+// (inprocess.go, inprocess_rounds.go), or, where a side's build cannot
+// be patched, in two whole processes per benchmark (valgrind.go,
+// valgrind_rounds.go). The counted processes run as the timed ones do:
+// same executor, users, environment, output rules and timeout.
 //
 // # Failures
 //

@@ -7,24 +7,29 @@ package runner
 //
 // # How a count per op is made
 //
-// valgrind's cachegrind (--cache-sim=no: instructions only) counts every
-// instruction a process executes, in every thread. Counting only inside
-// the benchmark's loop is not reliable for Go (callgrind's
-// --toggle-collect and --dump-before/--dump-after on testing.(*B).runN
-// see different totals in identical runs, as goroutines move between
-// threads), so the whole process is counted, twice: with
-// -test.benchtime=N1x and N2x. Start-up (valgrind's, the runtime's, the
-// package's init) and setup (everything the benchmark does before and
-// after its loop, including the testing package's first run with
-// b.N = 1) are the same in both, so
+// Two counts of a benchmark at N1 and N2 iterations make its count per op:
 //
 //	instructions/op = (I(N2) - I(N1)) / (N2 - N1)
 //
-// is the work of one iteration, free of both. N2 is chosen per benchmark
-// from a short timed run of the binary outside valgrind (see ChooseIters),
-// so that the N2 process does about a second of benchmark work under
-// valgrind, and checked against the first round's counts (Retune); N1 is
-// 2.
+// What the two have in common cancels. Where the side's build allows it,
+// the counts are of two runs inside one process (inprocess.go): callgrind
+// zeroed where the benchmark function starts (or resets its timer) and
+// dumped where it returns, so only what a run does once (setup the timer
+// keeps, the end of the loop) is in both; N1 is 1. Elsewhere valgrind's
+// cachegrind (--cache-sim=no: instructions only) counts two whole
+// processes, at -test.benchtime=N1x and N2x, every instruction in every
+// thread: start-up (valgrind's, the runtime's, the package's init) and
+// setup (everything the benchmark does before and after its loop,
+// including the testing package's first run with b.N = 1) are in both;
+// N1 is 2. Counting only inside the loop without the patched testing
+// package is not reliable for Go: callgrind's --toggle-collect and
+// --dump-before/--dump-after on testing.(*B).runN see different totals in
+// identical runs, as goroutines move between threads and callgrind
+// follows calls per thread.
+//
+// N2 is chosen per benchmark from a short timed run of the binary outside
+// valgrind (see ChooseIters and itersPolicy), and checked against the
+// first round's counts (Retune).
 //
 // # What the processes run with
 //
@@ -305,10 +310,14 @@ func PerOp(i1, i2 int64, n1, n2 int) (float64, error) {
 //
 // Inside one process (inprocess.go) the two runs come after the testing
 // package's first one, so N1 is 1, and no start-up differs between
-// them: what still varies is the runtime's work beside the benchmark
-// (sysmon preempting the benchmark goroutine every 10 ms of wall time, a
-// few thousand instructions each time), a small share of any run of
-// 10^7 instructions or more. A tenth of the work does.
+// them. What still varies from run to run is what the benchmark and the
+// runtime do depending on timing (sysmon preempting the benchmark
+// goroutine every 10 ms of wall time; a network benchmark finding its
+// data ready or parking for it), tens of thousands of instructions in a
+// run of the built-in suite's JWT middleware or TLS handshake: at 10^8
+// instructions between the two runs their A/A spread is at most about
+// 0.4%, where 2×10^7 left it at 1% (docs/statistics.md). Half the work
+// of a whole process does that.
 const (
 	valgrindSlowdown = 30
 	maxIters         = 100_000_000
@@ -331,7 +340,7 @@ type itersPolicy struct {
 
 var (
 	wholeProcessIters = itersPolicy{n1: 2, work: time.Second, minSignal: 1e8, targetSignal: 2e8, minIters: 5}
-	inProcessIters    = itersPolicy{n1: 1, work: 100 * time.Millisecond, minSignal: 1e7, targetSignal: 3e7, minIters: 2}
+	inProcessIters    = itersPolicy{n1: 1, work: 500 * time.Millisecond, minSignal: 5e7, targetSignal: 1e8, minIters: 2}
 )
 
 // ChooseIters picks the iteration counts of a benchmark whose op takes

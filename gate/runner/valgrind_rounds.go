@@ -4,9 +4,12 @@ package runner
 // side runs each benchmark function once outside valgrind, briefly
 // (calibration): that names its benchmarks and says how long an op takes,
 // which fixes each benchmark's iteration counts, the same on every side.
-// Then every benchmark is counted in rounds, two valgrind processes per
-// benchmark, side and round, and each count is appended to the side's
-// results file as a block of its own, written by benchgate.
+// Then every benchmark is counted in rounds, and each count is appended
+// to the side's results file as a block of its own, written by benchgate:
+// the benchmarks of a package inside one valgrind process per side and
+// round where every side's build allows it (inprocess.go,
+// inprocess_rounds.go), else in two whole processes per benchmark, side
+// and round (here).
 //
 // Counts do not depend on load or on what runs beside them, so nothing
 // is interleaved: the sides run in parallel, each one process at a time
@@ -258,12 +261,12 @@ func (st *runState) vgTotal(r int) int {
 }
 
 // firstRound counts every target in round 1, all sides at once and one
-// target at a time, so that its iteration counts can be corrected
-// before any side writes a count with them: where the difference of the
-// two processes' counts fell short of minSignal (a loaded machine made
-// the calibration run slow), the N2 process is run again with a larger
-// N2 (Retune), which the later rounds keep; the N1 process's count
-// stands.
+// target (or, inside the process, one package) at a time, so that its
+// iteration counts can be corrected before any side writes a count with
+// them: where the difference of the two counts fell short of the
+// policy's minSignal (a loaded machine made the calibration run slow),
+// N2 is counted again larger (Retune), which the later rounds keep; for
+// whole processes the N1 process's count stands.
 func (st *runState) firstRound(ctx context.Context) error {
 	for _, u := range countUnits(st.vg.targets) {
 		if u[0].inProcess {
@@ -499,13 +502,12 @@ func (st *runState) valgrindProcess(ctx context.Context, s *SideResult, pkg *Pac
 	failed := func(err error, hint string) (*valgrindOutput, error) {
 		rec.Error = err.Error()
 		st.record(*rec, p.d)
-		if hint == "-" {
-			return nil, err
-		}
 		return nil, fail(err, hint, p.tw.Bytes(), p.lw)
 	}
 	if err := errors.Join(cwErr, closeErr); err != nil {
-		return failed(err, "-")
+		rec.Error = err.Error()
+		st.record(*rec, p.d)
+		return nil, err
 	}
 	if runErr != nil {
 		if ctx.Err() != nil {
