@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/benchgate/benchgate/internal/brief"
 	"golang.org/x/perf/benchfmt"
@@ -24,23 +25,50 @@ import (
 // a package with more benchmarks than fit is counted in several.
 const maxBenchExpr = 32 << 10
 
+// chunkWork bounds the work one counted process is expected to take
+// under valgrind (see estimate): a package of hundreds of benchmarks is
+// counted in several processes, each well within its timeout.
+const chunkWork = time.Minute
+
 // maxCountOutput bounds callgrind's output file of one process as read.
 const maxCountOutput = 1 << 30
 
-// benchChunks splits targets into groups whose -test.bench expressions,
-// joined, stay within maxBenchExpr.
+// benchChunks splits targets into the groups one process counts: their
+// -test.bench expressions, joined, within maxBenchExpr, and their
+// estimated work within chunkWork (a target alone may be more).
 func benchChunks(targets []*vgTarget) [][]*vgTarget {
 	var out [][]*vgTarget
-	size := 0
+	size, work := 0, time.Duration(0)
 	for _, t := range targets {
-		if len(out) == 0 || size+len(t.bench)+1 > maxBenchExpr {
+		if len(out) == 0 || size+len(t.bench)+1 > maxBenchExpr || work+t.estimate() > chunkWork {
 			out = append(out, nil)
-			size = 0
+			size, work = 0, 0
 		}
 		out[len(out)-1] = append(out[len(out)-1], t)
 		size += len(t.bench) + 1
+		work += t.estimate()
 	}
 	return out
+}
+
+// estimate is how long t's runs inside a counted process should take:
+// its three runs (the testing package's first, N1 and N2) at the
+// calibration's time per op times valgrindSlowdown, and a fifth of a
+// second for its setup and the code valgrind translates for it.
+func (t *vgTarget) estimate() time.Duration {
+	return time.Duration(float64(1+t.n1+t.n2)*t.nsPerOp*valgrindSlowdown) + 200*time.Millisecond
+}
+
+// chunkTimeout bounds one counted process of targets: the plan's timeout,
+// or four times the work estimated for them where that is longer, so a
+// process that counts many benchmarks is not held to one benchmark's
+// bound; a hang is still stopped.
+func (st *runState) chunkTimeout(targets []*vgTarget) time.Duration {
+	var work time.Duration
+	for _, t := range targets {
+		work += t.estimate()
+	}
+	return max(st.plan.Timeout, 4*work)
 }
 
 // countPackage counts targets, benchmarks of pkg that side s has, in
@@ -89,7 +117,8 @@ func (st *runState) countChunk(ctx context.Context, s *SideResult, pkg *Package,
 	}
 	bench := strings.Join(benches, "|")
 	callgrindOut := filepath.Join(dir, "callgrind.out")
-	args := append(inProcessArgs(pkg.Counting, callgrindOut, st.vg.chase), inProcessBenchArgs(bench, st.plan.Timeout)...)
+	timeout := st.chunkTimeout(targets)
+	args := append(inProcessArgs(pkg.Counting, callgrindOut, st.vg.chase), inProcessBenchArgs(bench, timeout)...)
 	rec := RunRecord{Side: s.Name, Round: r + 1, Package: pkg.ImportPath, Count: &RunCount{InProcess: names}}
 	fail := func(err error, hint string, out []byte, lw *lineWriter) *BenchmarkFailedError {
 		e := st.vgFailure(s, pkg, r, fmt.Errorf("counted under valgrind inside the process: %w", err), out, lw)
@@ -102,7 +131,7 @@ func (st *runState) countChunk(ctx context.Context, s *SideResult, pkg *Package,
 		return e
 	}
 	cmd := Cmd{Dir: pkg.Dir, Env: setEnv(countEnv(s.env), countEnvVar, iters), Path: st.vg.path, Args: args, As: s.as}
-	p, err := st.valgrindProcess(ctx, s, pkg, r, bench, cmd, &rec, fail, len(targets))
+	p, err := st.valgrindProcess(ctx, s, pkg, r, bench, cmd, &rec, fail, len(targets), timeout)
 	if err != nil {
 		return nil, nil, err
 	}

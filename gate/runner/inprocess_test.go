@@ -16,6 +16,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/benchgate/benchgate/gate/plan"
 )
 
 // benchmarkGo119 is the shape of testing/benchmark.go in the oldest
@@ -365,6 +368,28 @@ func TestBenchChunks(t *testing.T) {
 	}
 	if n != 100 || len(chunks) != 4 {
 		t.Errorf("%d targets in %d chunks, want 100 in 4", n, len(chunks))
+	}
+	// Targets of 20.4 s each (101 runs of a 6.7 ms op, 30 times slower
+	// under valgrind, and 0.2 s): two to a process of a minute at most,
+	// and a target of more than a minute alone.
+	ts = nil
+	for range 5 {
+		ts = append(ts, &vgTarget{bench: "x", n1: 1, n2: 99, nsPerOp: 6_666_667})
+	}
+	ts = append(ts, &vgTarget{bench: "y", n1: 1, n2: 99, nsPerOp: 30_000_000})
+	var sizes []int
+	for _, c := range benchChunks(ts) {
+		sizes = append(sizes, len(c))
+	}
+	if fmt.Sprint(sizes) != "[2 2 1 1]" {
+		t.Errorf("chunks of %v targets, want [2 2 1 1]", sizes)
+	}
+	st := &runState{plan: &plan.Plan{Timeout: 5 * time.Minute}}
+	if got := st.chunkTimeout(ts[:2]); got != 5*time.Minute {
+		t.Errorf("chunkTimeout of 40.8 s of work = %v, want the plan's 5m", got)
+	}
+	if got := st.chunkTimeout(ts[5:]); got != 4*(90900*time.Millisecond+200*time.Millisecond) {
+		t.Errorf("chunkTimeout of 91.1 s of work = %v, want four times that", got)
 	}
 }
 

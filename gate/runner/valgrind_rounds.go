@@ -424,7 +424,7 @@ func (st *runState) countProcess(ctx context.Context, s *SideResult, pkg *Packag
 		}
 		return e
 	}
-	p, err := st.valgrindProcess(ctx, s, pkg, r, t.bench, Cmd{Dir: pkg.Dir, Env: countEnv(s.env), Path: st.vg.path, Args: args, As: s.as}, &rec, fail, 1)
+	p, err := st.valgrindProcess(ctx, s, pkg, r, t.bench, Cmd{Dir: pkg.Dir, Env: countEnv(s.env), Path: st.vg.path, Args: args, As: s.as}, &rec, fail, 1, st.plan.Timeout)
 	if err != nil {
 		return nil, err
 	}
@@ -476,17 +476,17 @@ func (st *runState) record(rec RunRecord, d time.Duration) {
 }
 
 // valgrindProcess runs cmd, a valgrind process of side s's binary of pkg
-// in round r that runs the benchmarks bench selects, within the plan's
-// timeout and the output cap, and reads its output with the rules of a
+// in round r that runs the benchmarks bench selects, within timeout and
+// the output cap, and reads its output with the rules of a
 // benchmark process (the selection of bench). A process that failed,
 // was killed, or printed what go test does not print is an error made
 // by fail, and recorded in rec; otherwise the caller checks what it
 // reported and records it.
 func (st *runState) valgrindProcess(ctx context.Context, s *SideResult, pkg *Package, r int, bench string, cmd Cmd, rec *RunRecord,
-	fail func(err error, hint string, out []byte, lw *lineWriter) *BenchmarkFailedError, results int) (*valgrindOutput, error) {
+	fail func(err error, hint string, out []byte, lw *lineWriter) *BenchmarkFailedError, results int, timeout time.Duration) (*valgrindOutput, error) {
 	p := &valgrindOutput{tw: &tailWriter{max: 64 << 10}, kept: keptLines{limit: results + 1}}
 	p.lw = newLineWriter(&p.kept, pkg.ImportPath, st.selection(pkg, bench))
-	pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
+	pctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cctx, cut := context.WithCancel(pctx)
 	defer cut()
@@ -521,7 +521,11 @@ func (st *runState) valgrindProcess(ctx context.Context, s *SideResult, pkg *Pac
 			return failed(fmt.Errorf("printed more than %s ({max-output}) and was killed: %w", FormatSize(cw.max), runErr),
 				fmt.Sprintf("a benchmark or TestMain that prints in a loop fills the output; raise {max-output} %s", FormatSize(cw.max)))
 		case pctx.Err() != nil:
-			return failed(fmt.Errorf("killed after the %s timeout ({timeout}): %w", st.plan.Timeout, runErr),
+			what := fmt.Sprintf("the %s timeout ({timeout})", timeout)
+			if timeout != st.plan.Timeout {
+				what = fmt.Sprintf("%s, four times the work expected of its benchmarks ({timeout} is %s)", timeout, st.plan.Timeout)
+			}
+			return failed(fmt.Errorf("killed after %s: %w", what, runErr),
 				fmt.Sprintf("under valgrind an op takes 25-40 times as long; raise {timeout} %s, or leave this benchmark out of {bench}", st.plan.Timeout))
 		case errors.As(runErr, &exit) && !exit.Exited():
 			return failed(runErr, "the process was killed by a signal under valgrind; an instruction valgrind cannot emulate (SIGILL: \"unhandled instruction bytes\" above) or running out of memory are the usual causes")
