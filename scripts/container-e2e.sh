@@ -376,7 +376,28 @@ check "aa: output regressions=0" output_is aa regressions 0
 check "aa: results in the default results-dir (.benchgate)" results_has aa head.txt '^BenchmarkSlow'
 [ ${#CHECKS_FAILED[@]} -eq "$nfail" ] || show aa
 
-# 4. The default: no packages, so the built-in crypto suite, which must
+# 4. The same pull request counted in instructions/op (measure:
+# instructions): valgrind in the image, each package counted inside one
+# process per side and round by the patched testing package, the builder
+# and the sides as uids of their own. (What a counted process prints is not
+# kept in the results, which benchgate writes itself, so the fixture's
+# check for secrets is the pull request's above: the counted processes get
+# the same side environment, and BENCHGATE_COUNT.)
+nfail=${#CHECKS_FAILED[@]}
+run_action instr \
+	packages=./... measure=instructions fail-on=regression results-dir=bench-results github-token=ghs_e2eFakeToken0123456789 comment=never
+log "checks: instructions/op"
+check "instr: exit code 1 (regression)" exit_is instr 1
+check "instr: output verdict=regression" output_is instr verdict regression
+check "instr: output regressions=1" output_is instr regressions 1
+check "instr: counted inside one process per package" log_has instr 'inside one process per package, side and round, counted by valgrind-'
+check "instr: head.txt has BenchmarkSlow in instructions/op, counted inside the process" \
+	eval "results_has instr head.txt '^BenchmarkSlow\s+[0-9]+\s+[0-9.]+ instructions/op' && results_has instr head.txt 'counts of the runs at 1x and [0-9]+x inside one process'"
+check "instr: the summary has the regression row for BenchmarkSlow" summary_has instr '^\| `Slow` \| \*\*\+'
+check "instr: the token is not in the log" not log_has instr ghs_e2eFakeToken
+[ ${#CHECKS_FAILED[@]} -eq "$nfail" ] || show instr
+
+# 5. The default: no packages, so the built-in crypto suite, which must
 # build in the image with no network (its module is vendored). Only the
 # HMAC benchmarks run; the three suite packages are still built per side.
 # 8 rounds: at the default alpha, 0.01, Holm over its 6 informative
@@ -399,5 +420,5 @@ if $suite; then
 	suite_time="$(cat "$WORK/suite/seconds")s"
 fi
 
-log "timings: total $((SECONDS - t_start))s; image build ${t_build}s; pr run $(cat "$WORK/pr/seconds")s; hostile run $(cat "$WORK/hostile/seconds")s; A/A run $(cat "$WORK/aa/seconds")s; suite run $suite_time"
+log "timings: total $((SECONDS - t_start))s; image build ${t_build}s; pr run $(cat "$WORK/pr/seconds")s; hostile run $(cat "$WORK/hostile/seconds")s; A/A run $(cat "$WORK/aa/seconds")s; instructions run $(cat "$WORK/instr/seconds")s; suite run $suite_time"
 summarize container-e2e || exit 1

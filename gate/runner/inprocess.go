@@ -1,8 +1,8 @@
 package runner
 
-// Counting inside the benchmark process. The parts here are pure (the
-// patch of the testing package, the overlay's files, what to run, what
-// callgrind's dumps say); inprocess_rounds.go runs the processes.
+// Counting inside the benchmark process: the patch of the testing
+// package and the overlay that builds it, what to run, and what
+// callgrind's dumps say; inprocess_rounds.go runs the processes.
 //
 // # Why and how
 //
@@ -39,6 +39,7 @@ package runner
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -46,6 +47,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -152,6 +154,31 @@ func countingOverlay(goroot, goarch, goflags, dir string) (root, overlay string,
 	}
 	overlay = filepath.Join(dir, "overlay.json")
 	return root, overlay, os.WriteFile(overlay, js, 0o644)
+}
+
+// countingTool is gt, the go command of side s (the index-th), set up to
+// build binaries whose testing package is patched for counting inside
+// the process (inprocess.go); the error says why the side cannot have
+// them. It runs the side's toolchain, the one "go env" names, through
+// countingOverlay's link to its GOROOT, with GOTOOLCHAIN=local.
+func (st *runState) countingTool(ctx context.Context, s *SideResult, index int, gt goTool) (goTool, error) {
+	vals, err := st.goTool(s).goEnv(ctx, "GOROOT", "GOARCH", "GOFLAGS")
+	if err != nil {
+		return goTool{}, fmt.Errorf("asking the go command for its GOROOT: %w", err)
+	}
+	dir := filepath.Join(st.tmp, fmt.Sprintf("overlay%d", index))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return goTool{}, err
+	}
+	root, overlay, err := countingOverlay(vals[0], vals[1], vals[2], dir)
+	if err != nil {
+		return goTool{}, err
+	}
+	ct := gt
+	ct.path = filepath.Join(root, "bin", "go")
+	ct.env = setEnv(setEnv(slices.Clone(gt.env), "GOROOT", root), "GOTOOLCHAIN", "local")
+	ct.buildFlags = append(slices.Clone(gt.buildFlags), "-overlay="+overlay)
+	return ct, nil
 }
 
 // inProcessArgs are valgrind's own flags for counting inside a process

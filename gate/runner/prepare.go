@@ -570,28 +570,3 @@ func (st *runState) pgoProfile(s *SideResult) (string, error) {
 	}
 	return path, nil
 }
-
-// countingTool is gt, the go command of side s (the index-th), set up to
-// build binaries whose testing package is patched for counting inside
-// the process (inprocess.go); the error says why the side cannot have
-// them. It runs the side's toolchain, the one "go env" names, through
-// countingOverlay's link to its GOROOT, with GOTOOLCHAIN=local.
-func (st *runState) countingTool(ctx context.Context, s *SideResult, index int, gt goTool) (goTool, error) {
-	vals, err := st.goTool(s).goEnv(ctx, "GOROOT", "GOARCH", "GOFLAGS")
-	if err != nil {
-		return goTool{}, fmt.Errorf("asking the go command for its GOROOT: %w", err)
-	}
-	dir := filepath.Join(st.tmp, fmt.Sprintf("overlay%d", index))
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		return goTool{}, err
-	}
-	root, overlay, err := countingOverlay(vals[0], vals[1], vals[2], dir)
-	if err != nil {
-		return goTool{}, err
-	}
-	ct := gt
-	ct.path = filepath.Join(root, "bin", "go")
-	ct.env = setEnv(setEnv(slices.Clone(gt.env), "GOROOT", root), "GOTOOLCHAIN", "local")
-	ct.buildFlags = append(slices.Clone(gt.buildFlags), "-overlay="+overlay)
-	return ct, nil
-}

@@ -3,7 +3,10 @@ package runner
 // Instructions/op: a deterministic measure, counted by valgrind. The
 // parts here are pure (what to run, what its output says, what a count
 // is per op, which iteration counts to use, the lines of a results
-// block); valgrind_rounds.go runs the processes.
+// block); valgrind_calibrate.go chooses what to count, valgrind_rounds.go
+// and inprocess_rounds.go count it, valgrind_process.go runs one
+// process, and inprocess.go builds and reads what counting inside the
+// process needs.
 //
 // # How a count per op is made
 //
