@@ -189,10 +189,11 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	default:
 		errs = append(errs, fmt.Errorf("input protocol: %q is not one of interleaved, sequential", v))
 	}
-	switch v := get("fresh-binaries", "false"); v {
+	switch v := get("fresh-binaries", "true"); v {
 	case "true":
 		cfg.FreshCopies = true
 	case "false":
+		cfg.FreshCopies = false
 	default:
 		errs = append(errs, fmt.Errorf("input fresh-binaries: %q is not true or false", v))
 	}

@@ -78,7 +78,7 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.StringVar(&cfg.Out, "out", cfg.Out, "results `dir`ectory: base.txt, head.txt, manifest.json and reports")
 	fs.StringVar(&c.protocol, "protocol", c.protocol, "run `order`: interleaved (rotated rounds) or sequential (all base runs, then all head runs; for comparison only)")
 	fs.StringVar(&c.interleave, "interleave", c.interleave, "`unit` a round alternates the sides by: benchmark (each top-level benchmark function runs in its own process, base and head back to back) or package (one process per package per side)")
-	fs.BoolVar(&cfg.FreshCopies, "fresh-binaries", cfg.FreshCopies, "run a fresh copy of each test binary every run, so its placement in memory varies instead of biasing one side")
+	fs.BoolVar(&cfg.FreshCopies, "fresh-binaries", cfg.FreshCopies, "run a fresh copy of each test binary every run, so its placement in memory varies instead of biasing one side (-fresh-binaries=false runs one file throughout)")
 	fs.Var(&c.adaptive, "adaptive", "`rule` for rounds after -rounds, up to -max-rounds or -time-budget, in which candidates are confirmed on the new rounds alone: confirm (the default, also -adaptive alone: the apparent regressions of the fixed rounds), settle (also every benchmark whose interval contains the threshold), or false (exactly -rounds)")
 	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 2 × -rounds)")
 	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included (0: none)")

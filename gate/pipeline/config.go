@@ -40,6 +40,12 @@ const (
 	// more rounds, up to DefaultMaxRounds, to be confirmed on those
 	// rounds alone.
 	DefaultAdaptive = decide.UntilConfirmed
+	// DefaultFreshCopies runs every process from a new copy of its test
+	// binary: where a binary's file sits in memory can make one copy
+	// of it 50% slower than another byte-identical one, in every run, and
+	// a side that runs one file throughout turns that into a regression
+	// of identical code (docs/statistics.md, "Measurement bias").
+	DefaultFreshCopies = true
 )
 
 // DefaultMaxRounds is the most rounds an adaptive run gives a benchmark
@@ -98,7 +104,8 @@ type Config struct {
 	// Protocol is plan.Interleaved (empty means that too) or
 	// plan.Sequential.
 	Protocol plan.Protocol
-	// FreshCopies runs a fresh copy of each test binary every run.
+	// FreshCopies runs a fresh copy of each test binary every run
+	// (DefaultFreshCopies).
 	FreshCopies bool
 	// Interleave is what a round alternates the sides by.
 	Interleave plan.Granularity
@@ -158,6 +165,7 @@ func DefaultConfig() Config {
 		Interleave:          DefaultInterleave,
 		Adaptive:            DefaultAdaptive,
 		DetectToolchainBump: true,
+		FreshCopies:         DefaultFreshCopies,
 		Policy:              policy,
 		Compare:             compare.Options{Confidence: compare.DefaultOptions.Confidence, Alpha: DefaultAlpha},
 		Format:              report.Text,
