@@ -40,15 +40,25 @@ import (
 // decideExact decides d exactly if its samples allow it (see the package
 // documentation) and reports whether it did. confidence is the level of
 // the sides' intervals where they have runs enough for one (exactSide).
-func decideExact(d *Decision, confidence float64) bool {
+//
+// Whether values are constant is judged on the first stage's rounds
+// (the first stage of them; 0: all), as everything else the first stage
+// decides: a comparison that is exact there stays exact when a later
+// round varies (a rare allocation), so that later rounds cannot move it
+// into the corrected family and change what the first stage decided for
+// the others, whose corrected p-values depend on the family's size.
+func decideExact(d *Decision, confidence float64, stage int) bool {
 	b, h := d.Base.Values, d.Head.Values
 	blo, bhi := minMax(b)
 	hlo, hhi := minMax(h)
-	constant := len(b) >= 2 && len(h) >= 2 && blo == bhi && hlo == hhi
+	sb, sh := firstRounds(b, stage), firstRounds(h, stage)
+	sblo, sbhi := minMax(sb)
+	shlo, shhi := minMax(sh)
+	constant := len(sb) >= 2 && len(sh) >= 2 && sblo == sbhi && shlo == shhi
 	switch {
 	case d.Comparison.Exact:
 	case constant && !timeUnit(d.Unit):
-	case constant && blo == hlo:
+	case constant && sblo == shlo:
 		// One and the same value on both sides, even of a time: the
 		// samples cannot differ, whatever the noise would have been.
 	default:
@@ -99,6 +109,14 @@ func decideExact(d *Decision, confidence float64) bool {
 	}
 	d.Note = "exact: " + what
 	return true
+}
+
+// firstRounds is the first n of xs, or all of them where n is 0.
+func firstRounds(xs []float64, n int) []float64 {
+	if n > 0 && n < len(xs) {
+		return xs[:n]
+	}
+	return xs
 }
 
 // exactSide is the interval a side's values xs stand for in the exact

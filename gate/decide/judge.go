@@ -31,7 +31,7 @@ func prepare(c compare.Comparison, p Policy) Decision {
 	}
 	conf := confidenceOf(p)
 	d.Paired = PairSamples(c.Base.Values, c.Head.Values, conf)
-	if decideExact(&d, conf) {
+	if decideExact(&d, conf, p.StageRounds) {
 		return d
 	}
 	d.tested = true

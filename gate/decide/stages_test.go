@@ -306,3 +306,46 @@ func TestWarnThreshold(t *testing.T) {
 		t.Errorf("+2%% warned at a 2.5%% warn band")
 	}
 }
+
+// TestLaterRoundsKeepTheFamily: in a two-stage run the first stage's
+// decisions rest on its rounds alone. Here Slow's first stage is a
+// regression after the correction over the 2 comparisons of sec/op; a
+// later round of Fast measures 1 B/op where every earlier one measured 0.
+// That must not make Fast's B/op a tested comparison of the family (3
+// comparisons, which would take Slow's regression back and, with the
+// rounds used up, leave it inconclusive: a pass).
+func TestLaterRoundsKeepTheFamily(t *testing.T) {
+	p := DefaultPolicy // alpha 0.05: the first stage judges at 0.025
+	p.StageRounds, p.MaxRounds, p.Until = 10, 20, UntilConfirmed
+	slowBase := []float64{7170, 6446, 5747, 6284, 9964, 5975, 8554, 5648, 7168, 6062}
+	slowHead := []float64{8482, 8096, 6274, 11367, 8207, 13373, 8776, 9532, 8208, 10516}
+	files := func(fastRounds int) (string, string) {
+		var b, h strings.Builder
+		for i := range slowBase {
+			fmt.Fprintf(&b, "BenchmarkSlow-2 1000 %g ns/op 0 B/op\n", slowBase[i])
+			fmt.Fprintf(&h, "BenchmarkSlow-2 1000 %g ns/op 0 B/op\n", slowHead[i])
+		}
+		for i := 0; i < fastRounds; i++ {
+			bytes := 0
+			if i == 11 {
+				bytes = 1
+			}
+			fmt.Fprintf(&b, "BenchmarkFast-2 1000 %d ns/op 0 B/op\n", 3000+i)
+			fmt.Fprintf(&h, "BenchmarkFast-2 1000 %d ns/op %d B/op\n", 3000+(i*7)%10, bytes)
+		}
+		return b.String(), h.String()
+	}
+	for _, rounds := range []int{10, 12} {
+		base, head := files(rounds)
+		r := Decide(load(t, base, head), p)
+		if r.Family != 2 {
+			t.Errorf("Fast with %d rounds: family %d, want 2 (sec/op of Slow and Fast)", rounds, r.Family)
+		}
+		if d := statusOf(t, r, "Slow-2", "sec/op"); d.Status != Regression {
+			t.Errorf("Fast with %d rounds: Slow is %v (p %.3g adjusted %.3g), want regression", rounds, d.Status, d.TestP, d.PAdjusted)
+		}
+		if d := statusOf(t, r, "Fast-2", "B/op"); !d.Exact || d.Status != Unchanged {
+			t.Errorf("Fast with %d rounds: B/op exact %v status %v (%s), want exact unchanged", rounds, d.Exact, d.Status, d.Note)
+		}
+	}
+}
