@@ -82,7 +82,7 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.Var(&c.adaptive, "adaptive", "`rule` for rounds after -rounds, up to -max-rounds or -time-budget, in which candidates are confirmed on the new rounds alone: confirm (the default, also -adaptive alone: the apparent regressions of the fixed rounds), settle (also every benchmark whose interval contains the threshold), or false (exactly -rounds)")
 	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 2 × -rounds)")
 	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included (0: none)")
-	fs.BoolVar(&c.quick, "quick", false, "run only the built-in suite's quick subset: 12 benchmarks, about 1.5 s per round for both sides, so about a minute at the default rounds (implies the suite and sets -bench)")
+	fs.BoolVar(&c.quick, "quick", false, "run only the built-in suite's quick subset: 12 benchmarks, 1.5 to 2 s per round for both sides, so a minute or a little more at the default rounds (implies the suite and sets -bench)")
 	fs.StringVar(&c.tags, "tags", "", "build `tags` for go test -c (comma-separated)")
 	fs.StringVar(&cfg.CPU, "cpu", "", "GOMAXPROCS `list` each benchmark runs at, as go test -cpu (e.g. 1,2,4)")
 	fs.StringVar(&c.passEnv, "pass-env", "", "also give the benchmarks these environment `names` (comma-separated; tokens, INPUT_* and ACTIONS_* are refused)")
