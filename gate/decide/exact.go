@@ -41,9 +41,9 @@ import (
 // documentation) and reports whether it did. confidence is the level of
 // the sides' intervals where they have runs enough for one (exactSide).
 //
-// Whether values are constant is judged on the first stage's rounds
-// (the first stage of them; 0: all), as everything else the first stage
-// decides: a comparison that is exact there stays exact when a later
+// Whether values are constant is judged on each side's first stage
+// values (all of them where stage is 0), as everything else the first
+// stage decides: a comparison that is exact there stays exact when a later
 // round varies (a rare allocation), so that later rounds cannot move it
 // into the corrected family and change what the first stage decided for
 // the others, whose corrected p-values depend on the family's size.
