@@ -337,6 +337,7 @@ func TestLocateFailure(t *testing.T) {
 		{"sub-benchmark", "BenchmarkP\nBenchmarkP/a\nBenchmarkP/a-2 10 5 ns/op\nBenchmarkP/b\n", "BenchmarkP/b", ""},
 		{"parent after its children", "BenchmarkP\nBenchmarkP/a\nBenchmarkP/a-2 10 5 ns/op\n", "BenchmarkP", ""},
 		{"GOMAXPROCS=1 has no suffix", "BenchmarkA\nBenchmarkA 10 5 ns/op\n", "", "BenchmarkA"},
+		{"-test.v: a panic after the result line's name", "BenchmarkA\nBenchmarkA-2 10 5 ns/op\nBenchmarkB\nBenchmarkB-2 \tpanic: x\n", "BenchmarkB", ""},
 		{"without -test.v: cut result line", "BenchmarkA-2 10 5 ns/op\nBenchmarkB-2 \tpanic: x\n", "BenchmarkB-2", ""},
 		{"without -test.v: goroutine trace", "BenchmarkA-2 10 5 ns/op\npanic: unexpected call to os.Exit(0) during test\n\nos.Exit(0x0)\nexample.com/a.BenchmarkB(0xc0)\n", "BenchmarkB", ""},
 		{"timeout panic", "panic: test timed out after 1s\n\trunning tests:\n\t\tBenchmarkHang (1s)\n", "BenchmarkHang", ""},

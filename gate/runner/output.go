@@ -88,6 +88,12 @@ func locateFailure(out []byte) (running, after string) {
 	}
 	switch {
 	case lastIncomplete != "":
+		// With -test.v the name alone came first; a panic's output can
+		// follow the result line's name, with its -N suffix, or come
+		// before it, a race between the two. Name it the same either way.
+		if n := len(started); n > 0 && procsRE.ReplaceAllString(lastIncomplete, "") == started[n-1] {
+			return started[n-1], ""
+		}
 		return lastIncomplete, ""
 	case len(started) > 0:
 		return started[len(started)-1], ""
