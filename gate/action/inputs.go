@@ -189,7 +189,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	default:
 		errs = append(errs, fmt.Errorf("input protocol: %q is not one of interleaved, sequential", v))
 	}
-	switch v := get("fresh-binaries", "true"); v {
+	switch v := get("fresh-binaries", strconv.FormatBool(cfg.FreshCopies)); v {
 	case "true":
 		cfg.FreshCopies = true
 	case "false":

@@ -7,10 +7,13 @@ package runner
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // DefaultMaxOutput is how much one process (a go command, a listing or a
@@ -164,4 +167,47 @@ func FormatSize(n int64) string {
 		}
 	}
 	return strconv.FormatInt(n, 10)
+}
+
+// cappedRun is how one process run by runCapped ended.
+type cappedRun struct {
+	// err is the process's own error: its exit, its signal, or "it
+	// exited as it was being killed" for one that the cap cut and that
+	// still exited 0 (a race the kill can lose; what it printed past the
+	// cap is gone either way).
+	err error
+	// flushErr is the first error of the writer the output went to.
+	flushErr error
+	// d is how long the process ran.
+	d time.Duration
+	// cut says it printed more than {max-output} and was killed; timedOut
+	// that it was killed at its timeout.
+	cut, timedOut bool
+	// max is the cap it ran under.
+	max int64
+}
+
+// runCapped runs cmd within timeout, its output passed to w through the
+// cap on one process's output, and says how it ended. Every process
+// benchgate runs of a test binary goes through here, so that a cut, a
+// timeout and a parent's cancellation are told apart the same way.
+func (st *runState) runCapped(ctx context.Context, cmd Cmd, w io.Writer, timeout time.Duration) cappedRun {
+	pctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cctx, cut := context.WithCancel(pctx)
+	defer cut()
+	cw := newCapWriter(w, st.opts.MaxOutput, cut)
+	t0 := st.now()
+	err := st.exec.Run(cctx, cmd, cw)
+	r := cappedRun{err: err, flushErr: cw.Close(), d: st.now().Sub(t0), cut: cw.Cut(), max: cw.max}
+	if r.cut && r.err == nil {
+		r.err = errors.New("it exited as it was being killed")
+	}
+	r.timedOut = !r.cut && r.err != nil && pctx.Err() != nil && ctx.Err() == nil
+	return r
+}
+
+// cutError is the error of a process the cap cut.
+func (r cappedRun) cutError() error {
+	return fmt.Errorf("printed more than %s ({max-output}) and was killed: %w", FormatSize(r.max), r.err)
 }

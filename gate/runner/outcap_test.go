@@ -2,8 +2,12 @@ package runner
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"io"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestCapWriter: whole lines up to the cap, the cut line dropped, cut
@@ -41,5 +45,58 @@ func TestParseSize(t *testing.T) {
 	}
 	if FormatSize(64<<20) != "64MiB" || FormatSize(1536<<10) != "1536KiB" || FormatSize(100) != "100" {
 		t.Error("FormatSize")
+	}
+}
+
+// execFunc is an Executor made of a function.
+type execFunc func(ctx context.Context, c Cmd, out io.Writer) error
+
+func (f execFunc) Run(ctx context.Context, c Cmd, out io.Writer) error { return f(ctx, c, out) }
+
+// TestRunCapped: how runCapped tells apart the ways a process ends, for
+// the benchmark runs, the listings and the valgrind processes alike.
+func TestRunCapped(t *testing.T) {
+	const max = 64
+	overCap := execFunc(func(ctx context.Context, c Cmd, out io.Writer) error {
+		out.Write(bytes.Repeat([]byte("x\n"), max))
+		return nil // exited 0 before the kill reached it
+	})
+	hang := execFunc(func(ctx context.Context, c Cmd, out io.Writer) error {
+		<-ctx.Done()
+		return errors.New("signal: killed")
+	})
+	fails := execFunc(func(ctx context.Context, c Cmd, out io.Writer) error {
+		out.Write([]byte("FAIL\n"))
+		return errors.New("exit status 1")
+	})
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name          string
+		exec          Executor
+		ctx           context.Context
+		timeout       time.Duration
+		cut, timedOut bool
+		err           string
+	}{
+		{"cut, exited 0", overCap, context.Background(), time.Minute, true, false, "it exited as it was being killed"},
+		{"timeout", hang, context.Background(), 20 * time.Millisecond, false, true, "signal: killed"},
+		{"interrupted", hang, cancelled, time.Minute, false, false, "signal: killed"},
+		{"failed", fails, context.Background(), time.Minute, false, false, "exit status 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &runState{exec: tc.exec, opts: Options{MaxOutput: max}, now: time.Now}
+			var out bytes.Buffer
+			r := st.runCapped(tc.ctx, Cmd{Path: "x.test"}, &out, tc.timeout)
+			if r.cut != tc.cut || r.timedOut != tc.timedOut || r.err == nil || r.err.Error() != tc.err {
+				t.Errorf("cut %v, timed out %v, err %v; want %v, %v, %q", r.cut, r.timedOut, r.err, tc.cut, tc.timedOut, tc.err)
+			}
+			if tc.cut && !strings.Contains(r.cutError().Error(), "printed more than 64 ({max-output}) and was killed") {
+				t.Errorf("cutError() = %v", r.cutError())
+			}
+			if int64(out.Len()) > max {
+				t.Errorf("%d bytes passed on, more than the cap of %d", out.Len(), max)
+			}
+		})
 	}
 }

@@ -112,15 +112,6 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 		return fmt.Errorf("writing results file: %w", err)
 	}
 
-	// The testing package's -test.timeout does not cover benchmarks (its
-	// alarm stops before they start), so the context is what bounds the
-	// process; -test.v output names the benchmark that was running.
-	pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
-	defer cancel()
-	cctx, cut := context.WithCancel(pctx)
-	defer cut()
-	cw := newCapWriter(io.MultiWriter(lw, tw), st.opts.MaxOutput, cut)
-	t0 := st.now()
 	binary := pkg.Binary
 	if st.plan.FreshCopies {
 		fresh, err := freshCopy(pkg.Binary)
@@ -130,23 +121,22 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 		defer os.Remove(fresh)
 		binary = fresh
 	}
-	runErr := st.exec.Run(cctx, Cmd{Dir: pkg.Dir, Env: s.env, Path: binary, Args: st.benchArgs(bench), As: s.as}, cw)
-	cwErr := cw.Close()
-	if cw.Cut() && runErr == nil {
-		runErr = errors.New("it exited as it was being killed")
-	}
-	d := st.now().Sub(t0)
-	st.out.BenchTime += d
-	if err := errors.Join(cwErr, lw.Close()); err != nil {
+	// The testing package's -test.timeout does not cover benchmarks (its
+	// alarm stops before they start), so the timeout here is what bounds
+	// the process; -test.v output names the benchmark that was running.
+	run := st.runCapped(ctx, Cmd{Dir: pkg.Dir, Env: s.env, Path: binary, Args: st.benchArgs(bench), As: s.as}, io.MultiWriter(lw, tw), st.plan.Timeout)
+	runErr := run.err
+	st.out.BenchTime += run.d
+	if err := errors.Join(run.flushErr, lw.Close()); err != nil {
 		return fmt.Errorf("writing results file: %w", err)
 	}
-	if cw.Cut() {
-		if _, err := fmt.Fprintf(bw, "# benchgate: output cut: the process printed more than %s, the most one process may print, and was killed; what it printed after that is not here\n", FormatSize(cw.max)); err != nil {
+	if run.cut {
+		if _, err := fmt.Fprintf(bw, "# benchgate: output cut: the process printed more than %s, the most one process may print, and was killed; what it printed after that is not here\n", FormatSize(run.max)); err != nil {
 			return fmt.Errorf("writing results file: %w", err)
 		}
 	}
 	s.tally(lw)
-	rec := RunRecord{Side: s.Name, Round: round + 1, Package: pkg.ImportPath, Benchmark: fn, Duration: d}
+	rec := RunRecord{Side: s.Name, Round: round + 1, Package: pkg.ImportPath, Benchmark: fn, Duration: run.d}
 	if runErr != nil {
 		rec.Error = runErr.Error()
 	}
@@ -167,10 +157,10 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 	e := st.failure(s, pkg, round, runErr, tw.Bytes(), lw)
 	var exit *exec.ExitError
 	switch {
-	case cw.Cut():
-		e.Err = fmt.Errorf("printed more than %s ({max-output}) and was killed: %w", FormatSize(cw.max), runErr)
-		e.Hint = fmt.Sprintf("a benchmark or TestMain that prints in a loop fills the results; print to io.Discard or use b.Log, or raise {max-output} %s", FormatSize(cw.max))
-	case pctx.Err() != nil:
+	case run.cut:
+		e.Err = run.cutError()
+		e.Hint = fmt.Sprintf("a benchmark or TestMain that prints in a loop fills the results; print to io.Discard or use b.Log, or raise {max-output} %s", FormatSize(run.max))
+	case run.timedOut:
 		e.Err = fmt.Errorf("killed after the %s timeout ({timeout}): %w", st.plan.Timeout, runErr)
 		e.Hint = fmt.Sprintf("one run of a package's benchmarks took longer than {timeout} %s; if it hangs, the output above shows where, else raise {timeout}", st.plan.Timeout)
 	case errors.As(runErr, &exit) && !exit.Exited():
@@ -185,18 +175,13 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 // it printed and how long it took.
 func (st *runState) listOne(ctx context.Context, s *SideResult, pkg *Package) ([]byte, time.Duration, error) {
 	var buf bytes.Buffer
-	pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
-	defer cancel()
-	cw := newCapWriter(&buf, st.opts.MaxOutput, cancel)
 	cmd := Cmd{Dir: pkg.Dir, Env: s.env, Path: pkg.Binary, Args: []string{"-test.list=.", "-test.run=^$"}, As: s.as}
-	t0 := st.now()
-	err := st.exec.Run(pctx, cmd, cw)
-	d := st.now().Sub(t0)
-	cw.Close()
-	if cw.Cut() {
-		err = fmt.Errorf("it printed more than %s ({max-output}) and was killed", FormatSize(cw.max))
+	run := st.runCapped(ctx, cmd, &buf, st.plan.Timeout)
+	err := run.err
+	if run.cut {
+		err = fmt.Errorf("it printed more than %s ({max-output}) and was killed", FormatSize(run.max))
 	}
-	return buf.Bytes(), d, err
+	return buf.Bytes(), run.d, err
 }
 
 // checkOutput judges a run that exited 0. A clean exit is not enough: the

@@ -117,22 +117,16 @@ func (st *runState) calibrateOne(ctx context.Context, s *SideResult, pkg *Packag
 	all := &allResults{}
 	lw := newLineWriter(all, pkg.ImportPath, sel)
 	tw := &tailWriter{max: 64 << 10}
-	pctx, cancel := context.WithTimeout(ctx, st.plan.Timeout)
-	defer cancel()
-	cctx, cut := context.WithCancel(pctx)
-	defer cut()
-	cw := newCapWriter(io.MultiWriter(lw, tw), st.opts.MaxOutput, cut)
-	t0 := st.now()
-	runErr := st.exec.Run(cctx, Cmd{Dir: pkg.Dir, Env: calibrationEnv(s.env), Path: pkg.Binary, Args: calibrationArgs(u.bench, st.plan.Timeout), As: s.as}, cw)
-	rec := RunRecord{Side: s.Name, Package: pkg.ImportPath, Benchmark: u.function, Duration: st.now().Sub(t0)}
+	run := st.runCapped(ctx, Cmd{Dir: pkg.Dir, Env: calibrationEnv(s.env), Path: pkg.Binary, Args: calibrationArgs(u.bench, st.plan.Timeout), As: s.as}, io.MultiWriter(lw, tw), st.plan.Timeout)
+	runErr := run.err
+	rec := RunRecord{Side: s.Name, Package: pkg.ImportPath, Benchmark: u.function, Duration: run.d}
 	if runErr != nil {
 		rec.Error = runErr.Error()
 	}
 	st.vg.mu.Lock()
 	st.out.Runs = append(st.out.Runs, rec)
 	st.vg.mu.Unlock()
-	cwErr := cw.Close()
-	if err := errors.Join(cwErr, lw.Close()); err != nil {
+	if err := errors.Join(run.flushErr, lw.Close()); err != nil {
 		return nil, nil, err
 	}
 	fail := func(err error, hint string) *BenchmarkFailedError {
@@ -145,6 +139,12 @@ func (st *runState) calibrateOne(ctx context.Context, s *SideResult, pkg *Packag
 	switch {
 	case runErr != nil && ctx.Err() != nil:
 		return nil, nil, ctx.Err()
+	case run.cut:
+		return nil, nil, fail(run.cutError(),
+			fmt.Sprintf("a benchmark or TestMain that prints in a loop fills the output; raise {max-output} %s", FormatSize(run.max)))
+	case run.timedOut:
+		return nil, nil, fail(fmt.Errorf("killed after the %s timeout ({timeout}): %w", st.plan.Timeout, runErr),
+			fmt.Sprintf("one timed run of the benchmarks took longer than {timeout} %s; if it hangs, the output above shows where, else raise {timeout}", st.plan.Timeout))
 	case runErr != nil:
 		return nil, nil, fail(runErr, "")
 	case lw.garbled != "":

@@ -48,25 +48,16 @@ func (st *runState) valgrindProcess(ctx context.Context, s *SideResult, pkg *Pac
 	fail func(err error, hint string, out []byte, lw *lineWriter) *BenchmarkFailedError, results int, timeout time.Duration) (*valgrindOutput, error) {
 	p := &valgrindOutput{tw: &tailWriter{max: 64 << 10}, kept: keptLines{limit: results + 1}}
 	p.lw = newLineWriter(&p.kept, pkg.ImportPath, st.selection(pkg, bench))
-	pctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	cctx, cut := context.WithCancel(pctx)
-	defer cut()
-	cw := newCapWriter(io.MultiWriter(p.lw, p.tw), st.opts.MaxOutput, cut)
-	t0 := st.now()
-	runErr := st.exec.Run(cctx, cmd, cw)
-	cwErr := cw.Close()
-	p.d = st.now().Sub(t0)
-	if cw.Cut() && runErr == nil {
-		runErr = errors.New("it exited as it was being killed")
-	}
+	run := st.runCapped(ctx, cmd, io.MultiWriter(p.lw, p.tw), timeout)
+	runErr := run.err
+	p.d = run.d
 	closeErr := p.lw.Close()
 	failed := func(err error, hint string) (*valgrindOutput, error) {
 		rec.Error = err.Error()
 		st.record(*rec, p.d)
 		return nil, fail(err, hint, p.tw.Bytes(), p.lw)
 	}
-	if err := errors.Join(cwErr, closeErr); err != nil {
+	if err := errors.Join(run.flushErr, closeErr); err != nil {
 		rec.Error = err.Error()
 		st.record(*rec, p.d)
 		return nil, err
@@ -79,10 +70,10 @@ func (st *runState) valgrindProcess(ctx context.Context, s *SideResult, pkg *Pac
 		}
 		var exit *exec.ExitError
 		switch {
-		case cw.Cut():
-			return failed(fmt.Errorf("printed more than %s ({max-output}) and was killed: %w", FormatSize(cw.max), runErr),
-				fmt.Sprintf("a benchmark or TestMain that prints in a loop fills the output; raise {max-output} %s", FormatSize(cw.max)))
-		case pctx.Err() != nil:
+		case run.cut:
+			return failed(run.cutError(),
+				fmt.Sprintf("a benchmark or TestMain that prints in a loop fills the output; raise {max-output} %s", FormatSize(run.max)))
+		case run.timedOut:
 			what := fmt.Sprintf("the %s timeout ({timeout})", timeout)
 			if timeout != st.plan.Timeout {
 				what = fmt.Sprintf("%s, four times the work expected of its benchmarks ({timeout} is %s)", timeout, st.plan.Timeout)
