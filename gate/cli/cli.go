@@ -11,6 +11,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/pipeline"
@@ -134,7 +136,7 @@ func (fs *flagSet) parse(args []string) error {
 	err := fs.Parse(args)
 	switch {
 	case err == nil:
-		return nil
+		return standAloneValue(fs.FlagSet, args)
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(fs.env.Stdout, fs.text)
 		fs.SetOutput(fs.env.Stdout)
@@ -143,4 +145,32 @@ func (fs *flagSet) parse(args []string) error {
 		return err
 	}
 	return &usage.Error{Msg: err.Error(), Hint: unknownFlagHint(fs.FlagSet, err.Error(), fs.Name())}
+}
+
+// standAloneValue refuses a value written after a flag that can stand
+// alone (-adaptive settle, -fresh-binaries false): the flag package reads
+// such a flag as given alone and the value as the first package, which
+// then fails to build with a message about a package "settle".
+func standAloneValue(fs *flag.FlagSet, args []string) error {
+	rest := fs.Args()
+	if len(rest) == 0 || len(rest) == len(args) {
+		return nil
+	}
+	prev := strings.TrimLeft(args[len(args)-len(rest)-1], "-")
+	f := fs.Lookup(prev)
+	if f == nil || strings.Contains(prev, "=") {
+		return nil
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	if !ok || !b.IsBoolFlag() {
+		return nil
+	}
+	word := rest[0]
+	_, err := strconv.ParseBool(word)
+	_, isAdaptive := f.Value.(*adaptiveFlag)
+	if err != nil && !(isAdaptive && (&adaptiveFlag{}).Set(word) == nil) {
+		return nil
+	}
+	return usage.Errorf(fmt.Sprintf("write -%s=%s", prev, word),
+		"-%s %s: -%s can stand alone, so %q would be read as a package to benchmark", prev, word, prev, word)
 }

@@ -103,7 +103,8 @@ func (o *statsFlags) parse() (decide.Policy, compare.Options, report.Format, err
 }
 
 // adaptiveFlag is -adaptive: a boolean flag, where -adaptive alone means
-// the rule "settle", that also takes a rule by name (-adaptive=confirm).
+// the default rule (pipeline.DefaultAdaptive, confirm), that also takes a
+// rule by name (-adaptive=settle).
 type adaptiveFlag struct {
 	on   bool
 	rule decide.AdaptiveRule
