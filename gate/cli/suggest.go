@@ -24,8 +24,19 @@ func unknownFlagHint(fs *flag.FlagSet, msg, command string) string {
 		return hint
 	}
 	name = strings.TrimPrefix(name, "-")
+	if h, ok := goTestFlags[name]; ok && fs.Lookup(h.instead) != nil {
+		return fmt.Sprintf("%s (%s)", h.hint, hint)
+	}
 	if c := usage.Closest(name, flagNames(fs)); c != "" {
 		return fmt.Sprintf("did you mean -%s? (%s)", c, hint)
 	}
 	return hint
+}
+
+// goTestFlags are go test's flags that benchstat users bring along, with
+// what benchgate does instead, for the commands that have the flag named
+// by instead.
+var goTestFlags = map[string]struct{ instead, hint string }{
+	"count":    {"rounds", "benchgate runs every benchmark once per round, the sides interleaved: where go test takes -count=N, give -rounds N"},
+	"benchmem": {"bench", "benchgate always measures B/op and allocs/op"},
 }
