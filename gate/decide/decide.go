@@ -59,7 +59,12 @@
 // [AdaptiveRule] picks from those decisions get more rounds, and a
 // candidate becomes a regression only when its later rounds alone are
 // significant at the other half of alpha, Bonferroni-corrected over the
-// candidates (and its whole change is worse than the threshold). The
+// candidates (and its whole change is worse than the threshold). A
+// first-stage regression at the border (its interval reaching back
+// within the threshold) is a candidate too: it stays a regression if it
+// gets no later rounds, and if they do not confirm it, it is inconclusive
+// while its whole change is still worse than the threshold, else
+// unchanged. The
 // later rounds are looked at twice, halfway to [Policy.MaxRounds] (at a
 // tenth of that half, where the halfway rounds could reach it at all) and
 // at the end (at nine tenths). The extra rounds are fresh
@@ -151,8 +156,10 @@ type Decision struct {
 	Note string
 
 	// tested is set for comparisons decided by a test (not exact, not
-	// missing a side); candidate for those the adaptive rule picked.
-	tested, candidate bool
+	// missing a side); candidate for those the adaptive rule picked;
+	// borderline for a first-stage regression whose interval reaches
+	// back within the threshold (judge).
+	tested, candidate, borderline bool
 	// stageDelta and stageLow, stageHigh are the first stage's change
 	// and the interval of its ratio head/base.
 	stageDelta, stageLow, stageHigh float64

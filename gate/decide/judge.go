@@ -150,6 +150,12 @@ func judge(d *Decision, p Policy, alpha float64) {
 		return
 	case d.Significant && beyond && d.Worse:
 		d.Status = Regression
+		// Significant, its estimate beyond the threshold, but its
+		// interval reaching back within it: where a second stage is to
+		// come, it must hold up there, as an apparent regression must,
+		// so that a change at the border does not fail one run and pass
+		// the next. Without later rounds it stays a regression.
+		d.borderline = p.StageRounds > 0 && !wholeBeyond(d.Better, d.stageLow, d.stageHigh, d.Threshold)
 		return
 	case d.Significant && beyond:
 		d.Status = Improvement

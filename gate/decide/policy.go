@@ -189,7 +189,9 @@ type AdaptiveRule string
 const (
 	// UntilConfirmed makes the apparent regressions of the fixed rounds
 	// candidates: worse than the threshold, not significant. This is
-	// what one does by hand with benchstat: rerun what looks bad.
+	// what one does by hand with benchstat: rerun what looks bad. Under
+	// every rule, a first-stage regression whose interval reaches back
+	// within the threshold is a candidate too (judge).
 	UntilConfirmed AdaptiveRule = "confirm"
 	// UntilSettled also makes candidates of the comparisons whose
 	// interval contains the regression boundary: a regression beyond

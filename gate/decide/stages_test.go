@@ -349,3 +349,52 @@ func TestLaterRoundsKeepTheFamily(t *testing.T) {
 		}
 	}
 }
+
+// TestBorderlineRegressionIsConfirmed: a first-stage regression whose
+// interval reaches back within the threshold (+3.4%, interval +2.5 …
+// +5.0% at 3%) is confirmed on the later rounds like an apparent
+// regression, so that a change at the border does not fail one run and
+// pass the next; without later rounds it stays a regression, and one
+// whose whole interval is beyond the threshold is decided at once.
+func TestBorderlineRegressionIsConfirmed(t *testing.T) {
+	p := DefaultPolicy
+	p.Alpha = 0.01
+	p.StageRounds, p.MaxRounds, p.Until = 32, 64, UntilConfirmed
+	border := []float64{1.005, 1.015, 1.025, 1.033, 1.035, 1.04, 1.05, 1.06}
+	files := func(first []float64, later []float64, laterRounds int) (string, string) {
+		var b, h strings.Builder
+		for i := 0; i < 32+laterRounds; i++ {
+			base := 1000 * (1 + 0.002*float64((i*7)%5-2))
+			ratio := first[i%len(first)]
+			if i >= 32 {
+				ratio = later[i%len(later)]
+			}
+			fmt.Fprintf(&b, "BenchmarkA-2 1000 %g ns/op\n", base)
+			fmt.Fprintf(&h, "BenchmarkA-2 1000 %g ns/op\n", base*ratio)
+		}
+		return b.String(), h.String()
+	}
+	for _, tc := range []struct {
+		name         string
+		first, later []float64
+		laterRounds  int
+		want         Status
+		candidate    bool
+	}{
+		{"at the border, no later rounds", border, nil, 0, Regression, true},
+		{"at the border, later rounds within the threshold", border, []float64{1.0, 1.01, 1.015, 1.02}, 32, Unchanged, true},
+		{"at the border, later rounds the same", border, border, 32, Regression, true},
+		{"whole interval beyond", []float64{1.09, 1.10, 1.11, 1.12}, []float64{1.0}, 32, Regression, false},
+	} {
+		base, head := files(tc.first, tc.later, tc.laterRounds)
+		r := Decide(load(t, base, head), p)
+		d := statusOf(t, r, "A-2", "sec/op")
+		if d.Status != tc.want || d.candidate != tc.candidate {
+			t.Errorf("%s: %v, candidate %v (change %+.2f%%, first stage %.4f … %.4f, %s); want %v, candidate %v",
+				tc.name, d.Status, d.candidate, d.Delta*100, d.stageLow, d.stageHigh, d.Note, tc.want, tc.candidate)
+		}
+		if tc.want == Regression && tc.candidate && tc.laterRounds > 0 && (d.Confirmation == nil || !d.Confirmation.Confirmed) {
+			t.Errorf("%s: a regression at the border without a confirmation (%s)", tc.name, d.Note)
+		}
+	}
+}
