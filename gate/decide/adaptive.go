@@ -37,6 +37,13 @@ func confirm(ds []Decision, p Policy) int {
 		}
 		all := testOn(d.Comparison, p)
 		beyond := worse(d.Better, all.delta) && magnitude(all.delta) > d.Threshold
+		if d.borderline && reachesBoundary(d, all) && minAttainable(p.Test, n-from)*float64(k) > endAlpha {
+			// The second stage was cut short (-time-budget, -max-rounds)
+			// before its rounds could confirm anything, while the
+			// change may still be a regression: the first stage's
+			// decision stands.
+			continue
+		}
 		look := func(to int, level float64) (*Confirmation, float64) {
 			later := testOn(d.Comparison.Rounds(from, to, conf), p)
 			c := &Confirmation{From: from, Rounds: to - from, P: later.p, PAdjusted: math.Min(1, later.p*float64(k)), Candidates: k}
@@ -135,7 +142,12 @@ func MoreRounds(d Decision, p Policy) bool {
 	if c := d.Confirmation; !d.candidate || (c != nil && (c.Futile || c.Halfway && c.Confirmed)) {
 		return false
 	}
-	all := testOn(d.Comparison, p)
+	return reachesBoundary(&d, testOn(d.Comparison, p))
+}
+
+// reachesBoundary reports whether the interval of the change over every
+// sample so far (all) still reaches the regression boundary of d.
+func reachesBoundary(d *Decision, all tested) bool {
 	if math.IsNaN(all.low) {
 		return true
 	}

@@ -62,7 +62,8 @@
 // candidates (and its whole change is worse than the threshold). A
 // first-stage regression at the border (its interval reaching back
 // within the threshold) is a candidate too: it stays a regression if it
-// gets no later rounds, and if they do not confirm it, it is inconclusive
+// gets no later rounds, or too few to confirm anything while its interval
+// still reaches beyond the threshold; if they do not confirm it, it is inconclusive
 // while its whole change is still worse than the threshold, else
 // unchanged. The
 // later rounds are looked at twice, halfway to [Policy.MaxRounds] (at a
