@@ -158,7 +158,7 @@ func standAloneValue(fs *flag.FlagSet, args []string) error {
 	}
 	prev := strings.TrimLeft(args[len(args)-len(rest)-1], "-")
 	f := fs.Lookup(prev)
-	if f == nil || strings.Contains(prev, "=") {
+	if f == nil {
 		return nil
 	}
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })

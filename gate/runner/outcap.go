@@ -183,8 +183,9 @@ type cappedRun struct {
 	// cut says it printed more than {max-output} and was killed; timedOut
 	// that it was killed at its timeout.
 	cut, timedOut bool
-	// max is the cap it ran under.
-	max int64
+	// max is the cap it ran under, timeout its timeout.
+	max     int64
+	timeout time.Duration
 }
 
 // runCapped runs cmd within timeout, its output passed to w through the
@@ -199,7 +200,7 @@ func (st *runState) runCapped(ctx context.Context, cmd Cmd, w io.Writer, timeout
 	cw := newCapWriter(w, st.opts.MaxOutput, cut)
 	t0 := st.now()
 	err := st.exec.Run(cctx, cmd, cw)
-	r := cappedRun{err: err, flushErr: cw.Close(), d: st.now().Sub(t0), cut: cw.Cut(), max: cw.max}
+	r := cappedRun{err: err, flushErr: cw.Close(), d: st.now().Sub(t0), cut: cw.Cut(), max: cw.max, timeout: timeout}
 	if r.cut && r.err == nil {
 		r.err = errors.New("it exited as it was being killed")
 	}
@@ -210,4 +211,15 @@ func (st *runState) runCapped(ctx context.Context, cmd Cmd, w io.Writer, timeout
 // cutError is the error of a process the cap cut.
 func (r cappedRun) cutError() error {
 	return fmt.Errorf("printed more than %s ({max-output}) and was killed: %w", FormatSize(r.max), r.err)
+}
+
+// timeoutError is the error of a process killed at its timeout.
+func (r cappedRun) timeoutError() error {
+	return fmt.Errorf("killed after the %s timeout ({timeout}): %w", r.timeout, r.err)
+}
+
+// countedCutHint is the hint for a valgrind process (a count or its
+// calibration) the cap cut.
+func (r cappedRun) countedCutHint() string {
+	return fmt.Sprintf("a benchmark or TestMain that prints in a loop fills the output; raise {max-output} %s", FormatSize(r.max))
 }

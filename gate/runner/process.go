@@ -114,7 +114,7 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 
 	binary := pkg.Binary
 	if st.plan.FreshCopies {
-		fresh, err := freshCopy(pkg.Binary)
+		fresh, err := FreshCopy(pkg.Binary)
 		if err != nil {
 			return fmt.Errorf("copying the test binary: %w", err)
 		}
@@ -161,7 +161,7 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 		e.Err = run.cutError()
 		e.Hint = fmt.Sprintf("a benchmark or TestMain that prints in a loop fills the results; print to io.Discard or use b.Log, or raise {max-output} %s", FormatSize(run.max))
 	case run.timedOut:
-		e.Err = fmt.Errorf("killed after the %s timeout ({timeout}): %w", st.plan.Timeout, runErr)
+		e.Err = run.timeoutError()
 		e.Hint = fmt.Sprintf("one run of a package's benchmarks took longer than {timeout} %s; if it hangs, the output above shows where, else raise {timeout}", st.plan.Timeout)
 	case errors.As(runErr, &exit) && !exit.Exited():
 		e.Hint = "the process was killed by a signal; if nobody sent one, it may have run out of memory"
@@ -234,13 +234,13 @@ func (st *runState) failure(s *SideResult, pkg *Package, round int, err error, o
 	return e
 }
 
-// freshCopy copies a test binary to a new file next to it (same directory,
+// FreshCopy copies a test binary to a new file next to it (same directory,
 // so the same path length), so that every run executes a file the kernel
 // has placed anew in the page cache. Where the binary sits in memory can
 // make byte-identical binaries differ by a few percent, always in the same
 // direction; a new copy per run turns that placement into noise that
 // averages out across rounds instead of a bias that accumulates.
-func freshCopy(path string) (string, error) {
+func FreshCopy(path string) (string, error) {
 	src, err := os.Open(path)
 	if err != nil {
 		return "", err

@@ -140,10 +140,9 @@ func (st *runState) calibrateOne(ctx context.Context, s *SideResult, pkg *Packag
 	case runErr != nil && ctx.Err() != nil:
 		return nil, nil, ctx.Err()
 	case run.cut:
-		return nil, nil, fail(run.cutError(),
-			fmt.Sprintf("a benchmark or TestMain that prints in a loop fills the output; raise {max-output} %s", FormatSize(run.max)))
+		return nil, nil, fail(run.cutError(), run.countedCutHint())
 	case run.timedOut:
-		return nil, nil, fail(fmt.Errorf("killed after the %s timeout ({timeout}): %w", st.plan.Timeout, runErr),
+		return nil, nil, fail(run.timeoutError(),
 			fmt.Sprintf("one timed run of the benchmarks took longer than {timeout} %s; if it hangs, the output above shows where, else raise {timeout}", st.plan.Timeout))
 	case runErr != nil:
 		return nil, nil, fail(runErr, "")

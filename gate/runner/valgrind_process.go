@@ -71,8 +71,7 @@ func (st *runState) valgrindProcess(ctx context.Context, s *SideResult, pkg *Pac
 		var exit *exec.ExitError
 		switch {
 		case run.cut:
-			return failed(run.cutError(),
-				fmt.Sprintf("a benchmark or TestMain that prints in a loop fills the output; raise {max-output} %s", FormatSize(run.max)))
+			return failed(run.cutError(), run.countedCutHint())
 		case run.timedOut:
 			what := fmt.Sprintf("the %s timeout ({timeout})", timeout)
 			if timeout != st.plan.Timeout {

@@ -22,24 +22,24 @@
 //	go run ./internal/cmd/placement -base base.test -head head.test -dir PKGDIR \
 //	    -bench REGEXP [-benchtime 25ms] [-blocks 16] [-rounds 10] [-schemes fresh,block]
 //
-// The binaries are copied next to themselves; -dir is the directory the
-// benchmarks run in (their package's, for testdata).
+// The binaries are copied next to themselves, by benchgate's own
+// runner.FreshCopy; -dir is the directory the benchmarks run in (their
+// package's, for testdata).
 package main
 
 import (
-	"crypto/rand"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"math"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/benchgate/benchgate/gate/runner"
 )
 
 func main() {
@@ -104,7 +104,7 @@ func (m measurer) block(scheme, base, head string, rounds int) ([]float64, error
 	var fixed [2]string
 	if scheme == "block" {
 		for i, b := range []string{base, head} {
-			c, err := copyOf(b)
+			c, err := runner.FreshCopy(b)
 			if err != nil {
 				return nil, err
 			}
@@ -124,7 +124,7 @@ func (m measurer) block(scheme, base, head string, rounds int) ([]float64, error
 		for _, i := range order {
 			bin := fixed[i]
 			if scheme == "fresh" {
-				c, err := copyOf([]string{base, head}[i])
+				c, err := runner.FreshCopy([]string{base, head}[i])
 				if err != nil {
 					return nil, err
 				}
@@ -142,29 +142,6 @@ func (m measurer) block(scheme, base, head string, rounds int) ([]float64, error
 		out = append(out, t[1]/t[0])
 	}
 	return out, nil
-}
-
-// copyOf copies a binary next to itself under a fixed-length random name,
-// as benchgate's fresh copies are made.
-func copyOf(path string) (string, error) {
-	var b [8]byte
-	rand.Read(b[:])
-	name := filepath.Join(filepath.Dir(path), fmt.Sprintf("run-%x.test", b))
-	src, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer src.Close()
-	dst, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o755)
-	if err != nil {
-		return "", err
-	}
-	if _, err := io.Copy(dst, src); err != nil {
-		dst.Close()
-		os.Remove(name)
-		return "", err
-	}
-	return name, dst.Close()
 }
 
 func summarise(scheme string, blocks [][]float64, rounds int) {
