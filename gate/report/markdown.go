@@ -303,9 +303,8 @@ func groupsOf(rows []decide.Decision) []group {
 const maxTableName = 44
 
 // writeTable writes rows of one unit: benchmark, change, base → head (one
-// scale for the whole column) and the evidence.
+// scale per row) and the evidence.
 func writeTable(w io.Writer, rows []decide.Decision, names namer, unit string) {
-	scale := columnScale(rows, unit)
 	long := false
 	for _, d := range rows {
 		if len(names.short(d.Benchmark)) > maxTableName {
@@ -315,7 +314,7 @@ func writeTable(w io.Writer, rows []decide.Decision, names namer, unit string) {
 	if long {
 		for _, d := range rows {
 			fmt.Fprintf(w, "- %s\n  %s · %s · %s · %s\n", MarkdownCode(names.short(d.Benchmark)),
-				deltaCell(d), MarkdownText(valuesCell(d, scale)+" "+unit), MarkdownText(FormatP(d)), markdownStatus(d))
+				deltaCell(d), MarkdownText(valuesCell(d)+" "+unit), MarkdownText(FormatP(d)), markdownStatus(d))
 		}
 		fmt.Fprintln(w)
 		return
@@ -329,7 +328,7 @@ func writeTable(w io.Writer, rows []decide.Decision, names namer, unit string) {
 			}
 			evidence += st
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", MarkdownCode(names.short(d.Benchmark)), deltaCell(d), MarkdownText(valuesCell(d, scale)), evidence)
+		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", MarkdownCode(names.short(d.Benchmark)), deltaCell(d), MarkdownText(valuesCell(d)), evidence)
 	}
 	fmt.Fprintln(w)
 }
@@ -342,22 +341,17 @@ func deltaCell(d decide.Decision) string {
 	return delta
 }
 
-// columnScale is one scale for every value of a column, as benchstat
-// picks one per table.
-func columnScale(rows []decide.Decision, unit string) benchunit.Scaler {
+// valuesCell renders "49.05µ → 246.1µ": base and head in one scale, as
+// benchstat scales each row. A scale shared by the whole column would
+// print a table of sizes 4B … 10MB as "781467.000n".
+func valuesCell(d decide.Decision) string {
 	var vals []float64
-	for _, d := range rows {
-		for _, e := range []*compare.Estimate{d.Base, d.Head} {
-			if e != nil && finite(e.Center) {
-				vals = append(vals, e.Center)
-			}
+	for _, e := range []*compare.Estimate{d.Base, d.Head} {
+		if e != nil && finite(e.Center) {
+			vals = append(vals, e.Center)
 		}
 	}
-	return benchunit.CommonScale(vals, benchunit.ClassOf(unit))
-}
-
-// valuesCell renders "49.05µ → 246.1µ" in the column's scale.
-func valuesCell(d decide.Decision, s benchunit.Scaler) string {
+	s := benchunit.CommonScale(vals, benchunit.ClassOf(d.Unit))
 	f := func(e *compare.Estimate) string {
 		if e == nil || !finite(e.Center) {
 			return "—"

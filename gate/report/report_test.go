@@ -212,3 +212,24 @@ func TestExactOnlyFootnote(t *testing.T) {
 		t.Errorf("markdown footnote lacks the exact rule:\n%s", md.String())
 	}
 }
+
+// TestMarkdownScalesEachRow: base → head is scaled per row, as benchstat
+// scales it, so a table of sizes from 4B to 10MB reads "2.533n" and
+// "781.5µ" instead of "781467.000n".
+func TestMarkdownScalesEachRow(t *testing.T) {
+	row := func(name string, base, head float64) decide.Decision {
+		var d decide.Decision
+		d.Benchmark, d.Unit, d.Status = name, "sec/op", decide.Unchanged
+		d.Base = &compare.Estimate{Center: base, N: 9}
+		d.Head = &compare.Estimate{Center: head, N: 9}
+		return d
+	}
+	rows := []decide.Decision{row("Sum64/4B-2", 2.533e-9, 6.297e-9), row("Sum64/10MB-2", 781467e-9, 709009e-9)}
+	var b bytes.Buffer
+	writeTable(&b, rows, newNamer(rows), "sec/op")
+	for _, want := range []string{"2.533n\u00a0→\u00a06.297n", "781.5µ\u00a0→\u00a0709.0µ"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the table lacks %q:\n%s", want, b.String())
+		}
+	}
+}
