@@ -214,22 +214,54 @@ func runNotes(out *runner.Outcome, rep *report.Report) []string {
 				s.Name, s.NotConfig, file, s.FirstNotConfig))
 		}
 	}
+	return append(notes, skippedNotes(out.Skipped)...)
+}
+
+// skippedNotes are the notes about the benchmarks skipped on every side:
+// one per package, sides and reason, so that a package whose benchmarks
+// all need data the machine lacks gets one note, not one per benchmark.
+func skippedNotes(skips []runner.Skipped) []string {
 	type key struct{ pkg, bench string }
-	skipped := map[key][]string{}
+	sides := map[key][]string{}
 	reasons := map[key]string{}
 	var order []key
-	for _, sk := range out.Skipped {
+	for _, sk := range skips {
 		k := key{sk.Package, sk.Benchmark}
-		if _, ok := skipped[k]; !ok {
+		if _, ok := sides[k]; !ok {
 			order = append(order, k)
 			reasons[k] = sk.Reason
 		}
-		skipped[k] = append(skipped[k], sk.Side)
+		sides[k] = append(sides[k], sk.Side)
 	}
+	type group struct{ pkg, sides, reason string }
+	names := map[group][]string{}
+	var groups []group
 	for _, k := range order {
-		notes = append(notes, fmt.Sprintf("%s (%s) was skipped on %s (%s), so it was not measured", k.bench, k.pkg, strings.Join(skipped[k], " and "), reasons[k]))
+		g := group{k.pkg, strings.Join(sides[k], " and "), reasons[k]}
+		if _, ok := names[g]; !ok {
+			groups = append(groups, g)
+		}
+		names[g] = append(names[g], k.bench)
+	}
+	var notes []string
+	for _, g := range groups {
+		if n := names[g]; len(n) == 1 {
+			notes = append(notes, fmt.Sprintf("%s (%s) was skipped on %s (%s), so it was not measured", n[0], g.pkg, g.sides, g.reason))
+		} else {
+			notes = append(notes, fmt.Sprintf("%d benchmarks of %s were skipped on %s (%s), so they were not measured: %s", len(n), g.pkg, g.sides, g.reason, strings.Join(n, ", ")))
+		}
 	}
 	return notes
+}
+
+// skippedCount counts the benchmarks in skips, each once whatever the
+// sides that skipped it.
+func skippedCount(skips []runner.Skipped) int {
+	seen := map[[2]string]bool{}
+	for _, sk := range skips {
+		seen[[2]string{sk.Package, sk.Benchmark}] = true
+	}
+	return len(seen)
 }
 
 // onlyOnOneSide names the benchmarks with status st (new or removed).

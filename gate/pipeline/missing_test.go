@@ -127,3 +127,28 @@ func TestRunNotes(t *testing.T) {
 		t.Errorf("an error verdict's notes name removed benchmarks:\n%s", got)
 	}
 }
+
+// TestSkippedNotes: benchmarks skipped on every side for one reason are
+// one note naming them all (a package of benchmarks that need data the
+// machine lacks would otherwise be a note per benchmark), and counted once
+// each whatever the sides.
+func TestSkippedNotes(t *testing.T) {
+	var skips []runner.Skipped
+	for _, side := range []string{"base", "head"} {
+		for _, b := range []string{"BenchmarkUFlat0", "BenchmarkUFlat1", "BenchmarkUFlat2"} {
+			skips = append(skips, runner.Skipped{Side: side, Package: "example.com/snappy", Benchmark: b, Reason: "snappy_test.go:1265: test data not found"})
+		}
+		skips = append(skips, runner.Skipped{Side: side, Package: "example.com/snappy", Benchmark: "BenchmarkWords", Reason: "snappy_test.go:1179: open /usr/share/dict/words: no such file or directory"})
+	}
+	got := skippedNotes(skips)
+	want := []string{
+		"3 benchmarks of example.com/snappy were skipped on base and head (snappy_test.go:1265: test data not found), so they were not measured: BenchmarkUFlat0, BenchmarkUFlat1, BenchmarkUFlat2",
+		"BenchmarkWords (example.com/snappy) was skipped on base and head (snappy_test.go:1179: open /usr/share/dict/words: no such file or directory), so it was not measured",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("notes\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if n := skippedCount(skips); n != 4 {
+		t.Errorf("skippedCount %d, want 4", n)
+	}
+}

@@ -198,6 +198,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				// Both sides measured, but nothing in common.
 				hint = fmt.Sprintf("base and head ran different benchmarks (renamed, or in other units); the raw output is in %s", p.ResultsDir)
 			}
+			if len(out.Skipped) > 0 && ie.Side != "inputs" {
+				// {bench} matched, but what it matched skipped itself.
+				return nil, usage.Errorf(fmt.Sprintf("the skip messages say what the benchmarks need (data, a flag, a service); provide it, or give {bench} a pattern that leaves them out; the raw output is in %s", p.ResultsDir),
+					"nothing was measured: every benchmark that {bench} %q matched skipped itself: %s", p.Bench, strings.Join(skippedNotes(out.Skipped), "; "))
+			}
 			return nil, usage.Errorf(hint, "%s: %s", ie.Side, ie.Msg)
 		}
 		return nil, aerr
@@ -207,6 +212,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		rep.ResultsDir = cfg.ResultsLabel
 	}
 	rep.Rounds = out.RoundsDone
+	rep.Skipped = skippedCount(out.Skipped)
 	if p.IsLadder() {
 		rep.Notes = append(rep.Notes, ladderRunNotes(out, rep)...)
 	} else {

@@ -30,6 +30,7 @@ type JSONReport struct {
 	ResultsDir    string             `json:"results_dir,omitempty"`
 	Error         string             `json:"error,omitempty"`
 	Notes         []string           `json:"notes,omitempty"`
+	Skipped       int                `json:"skipped,omitempty"`
 	Comparisons   []JSONComparison   `json:"comparisons"`
 }
 
@@ -125,6 +126,7 @@ func (r *Report) JSON() *JSONReport {
 		ResultsDir:    r.ResultsDir,
 		Error:         r.Error,
 		Notes:         r.Notes,
+		Skipped:       r.Skipped,
 		Comparisons:   []JSONComparison{},
 	}
 	for s, n := range r.Counts {

@@ -38,6 +38,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if m := r.missingLine(); m != "" {
 		fmt.Fprintf(ew, "%s\n\n", m)
 	}
+	if r.Skipped > 0 {
+		fmt.Fprintf(ew, "⏭️ **%s on every side** (b.Skip; the notes say why): not measured, so this verdict says nothing about them.\n\n",
+			plural(r.Skipped, "benchmark skipped", "benchmarks skipped"))
+	}
 	if line := r.sidesLine(); line != "" {
 		fmt.Fprintf(ew, "%s\n\n", line)
 	}

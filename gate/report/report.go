@@ -72,6 +72,9 @@ type Report struct {
 	ResultsDir string
 	// Notes are remarks for the reader (malformed input lines, warnings).
 	Notes []string
+	// Skipped is the number of benchmarks every side skipped (b.Skip):
+	// not measured, so not compared; the notes name them and why.
+	Skipped int
 	// Error is the failure behind an error verdict.
 	Error string
 	// Ladder is set for a report of three or more sides (see NewLadder):

@@ -233,3 +233,32 @@ func TestMarkdownScalesEachRow(t *testing.T) {
 		}
 	}
 }
+
+// TestSkippedLine: benchmarks skipped on every side are said above the
+// tables of the markdown report (the notes that name them are folded),
+// and counted in the JSON report.
+func TestSkippedLine(t *testing.T) {
+	rep := sample(t)
+	var md, js bytes.Buffer
+	if err := rep.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(md.String(), "skipped on every side") {
+		t.Errorf("a report without skipped benchmarks says some were:\n%s", md.String())
+	}
+	rep.Skipped = 36
+	md.Reset()
+	if err := rep.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	head, _, _ := strings.Cut(md.String(), "|")
+	if w := "⏭️ **36 benchmarks skipped on every side** (b.Skip; the notes say why): not measured, so this verdict says nothing about them."; !strings.Contains(head, w) {
+		t.Errorf("the markdown report does not say %q before its tables:\n%s", w, md.String())
+	}
+	if !strings.Contains(js.String(), `"skipped": 36`) {
+		t.Errorf("the JSON report lacks \"skipped\": 36:\n%s", js.String())
+	}
+}

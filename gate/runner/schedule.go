@@ -77,6 +77,13 @@ func (st *runState) rounds(ctx context.Context) error {
 		left := time.Duration(float64(elapsed) / float64(r+1) * float64(p.Rounds-r-1))
 		st.progress("round %d/%d done (%s): elapsed %s, about %s left",
 			r+1, p.Rounds, st.orderNames(r), elapsed.Round(time.Second), left.Round(time.Second))
+		if n := st.skippedWholeCount(); r == 0 && n > 0 && p.Rounds > 1 {
+			if st.nothingLeft(pkgs) {
+				st.progress("every benchmark function skipped itself on every side in round 1: no more rounds")
+				return nil
+			}
+			st.progress("%d benchmark function(s) skipped on every side in round 1 are left out of the later rounds", n)
+		}
 		if st.opts.AfterRound != nil {
 			if err := st.opts.AfterRound(r + 1); err != nil {
 				return err
@@ -142,6 +149,9 @@ func (st *runState) units(ip string, names []string) []unit {
 	placed := map[string]bool{}
 	for _, f := range functions {
 		if names == nil {
+			if st.out.RoundsDone > 0 && st.skippedWhole(ip, f) {
+				continue
+			}
 			out = append(out, unit{function: f, bench: plan.OneBenchmark(st.plan.Bench, f)})
 			continue
 		}
@@ -168,6 +178,63 @@ func (st *runState) units(ip string, names []string) []unit {
 		out = append(out, unit{bench: plan.BenchRegex(rest)})
 	}
 	return out
+}
+
+// skippedWhole reports whether every side that lists function f of
+// package ip skipped it and measured nothing of it so far. Its process
+// would only skip again, so the rounds after the first leave it out, and
+// it is reported as skipped on every side: where benchmarks need data
+// that CI does not have, most of a run would otherwise go to starting
+// processes that skip.
+func (st *runState) skippedWhole(ip, f string) bool {
+	sides := 0
+	for si, s := range st.out.Sides {
+		if pkg := s.pkg(ip); pkg == nil || !slices.Contains(pkg.Benchmarks, f) {
+			continue
+		}
+		m := st.measured[measuredKey{si, ip}]
+		if m == nil {
+			return false
+		}
+		for r := range m.results {
+			if functionOf(stripProcs(r)) == f {
+				return false
+			}
+		}
+		skipped := false
+		for n := range m.skips {
+			skipped = skipped || functionOf(n) == f
+		}
+		if !skipped {
+			return false
+		}
+		sides++
+	}
+	return sides > 0
+}
+
+// nothingLeft reports whether the rounds after the first would run no
+// process: every function of every package was skipped everywhere.
+func (st *runState) nothingLeft(pkgs []string) bool {
+	for _, ip := range pkgs {
+		if len(st.units(ip, nil)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// skippedWholeCount counts the functions skippedWhole leaves out.
+func (st *runState) skippedWholeCount() int {
+	n := 0
+	for ip, functions := range st.functions {
+		for _, f := range functions {
+			if st.skippedWhole(ip, f) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // listBenchmarks asks each binary which top-level benchmark functions it

@@ -378,3 +378,65 @@ func TestRunVerifiesBeforeAdaptiveRounds(t *testing.T) {
 		t.Errorf("Next was asked %d times about files that are not this run's", asked)
 	}
 }
+
+// TestRunLeavesOutSkippedEverywhere: run a function at a time, a function
+// that every side skipped in round 1, measuring nothing, is left out of
+// the later rounds (its process would only skip again) and reported as
+// skipped on every side; one skipped on one side only stays an error
+// (TestRunSkippedOnOneSide), and one with a sub-benchmark measured runs
+// every round.
+func TestRunLeavesOutSkippedEverywhere(t *testing.T) {
+	ran := map[string]int{}
+	fe := &sideExec{list: "BenchmarkFast\nBenchmarkGPU\nBenchmarkPart\n"} // the go command and listings
+	bench := func(c Cmd) string {
+		for _, a := range c.Args {
+			if b, ok := strings.CutPrefix(a, "-test.bench="); ok {
+				return b
+			}
+		}
+		return ""
+	}
+	p := hardPlan(t, 4)
+	p.Interleave = plan.ByBenchmark
+	exec := execFunc(func(ctx context.Context, c Cmd, out io.Writer) error {
+		if c.Path == "go" || isList(c) {
+			return fe.Run(ctx, c, out)
+		}
+		b := bench(c)
+		ran[b]++
+		io.WriteString(out, hdrLines)
+		switch {
+		case strings.Contains(b, "BenchmarkGPU"):
+			io.WriteString(out, "BenchmarkGPU\n    gpu_test.go:3: needs a GPU\n--- SKIP: BenchmarkGPU\n")
+		case strings.Contains(b, "BenchmarkPart"):
+			io.WriteString(out, "BenchmarkPart\nBenchmarkPart/cpu\n"+result("Part/cpu", 10)[len("BenchmarkPart/cpu\n"):]+"BenchmarkPart/gpu\n    gpu_test.go:9: needs a GPU\n--- SKIP: BenchmarkPart/gpu\n")
+		default:
+			io.WriteString(out, result("Fast", 10))
+		}
+		io.WriteString(out, "PASS\n")
+		return nil
+	})
+	out, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: exec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for b, n := range ran {
+		want := 2 * p.Rounds // each side, every round
+		if strings.Contains(b, "BenchmarkGPU") {
+			want = 2 // each side, round 1 only
+		}
+		if n != want {
+			t.Errorf("%s ran %d times, want %d", b, n, want)
+		}
+	}
+	if len(ran) != 3 {
+		t.Errorf("processes ran %v, want one -test.bench per function", ran)
+	}
+	want := "[{base example.com/a BenchmarkGPU gpu_test.go:3: needs a GPU} {base example.com/a BenchmarkPart/gpu gpu_test.go:9: needs a GPU} {head example.com/a BenchmarkGPU gpu_test.go:3: needs a GPU} {head example.com/a BenchmarkPart/gpu gpu_test.go:9: needs a GPU}]"
+	if got := fmt.Sprint(out.Skipped); got != want {
+		t.Errorf("Skipped %s,\nwant %s", got, want)
+	}
+	if out.RoundsDone != p.Rounds {
+		t.Errorf("RoundsDone %d, want %d", out.RoundsDone, p.Rounds)
+	}
+}
