@@ -406,6 +406,9 @@ func (r *Report) writeLadderMarkdown(w io.Writer) error {
 	l := r.Ladder
 	fmt.Fprintf(ew, "### benchgate: %s\n\n", verdictBadge(r.Verdict))
 	fmt.Fprintf(ew, "**Ladder of %d sides**: each step against the side before, and the first against the last; %s.\n\n", len(r.Sides), r.gateText())
+	if line := r.skippedLine(); line != "" {
+		fmt.Fprintf(ew, "%s\n\n", line)
+	}
 	if r.Error != "" {
 		fmt.Fprintf(ew, "**Benchmarks failed to build or run.** Nothing was decided.\n\n```text\n%s\n```\n\n", FenceSafe(r.Error))
 	}

@@ -38,9 +38,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if m := r.missingLine(); m != "" {
 		fmt.Fprintf(ew, "%s\n\n", m)
 	}
-	if r.Skipped > 0 {
-		fmt.Fprintf(ew, "⏭️ **%s on every side** (b.Skip; the notes say why): not measured, so this verdict says nothing about them.\n\n",
-			plural(r.Skipped, "benchmark skipped", "benchmarks skipped"))
+	if line := r.skippedLine(); line != "" {
+		fmt.Fprintf(ew, "%s\n\n", line)
 	}
 	if line := r.sidesLine(); line != "" {
 		fmt.Fprintf(ew, "%s\n\n", line)
@@ -187,6 +186,16 @@ func (r *Report) missingLine() string {
 		return ""
 	}
 	return "🆕 " + strings.Join(parts, ", ") + ": on one side only, so not compared; a renamed benchmark shows as both."
+}
+
+// skippedLine counts the benchmarks every side skipped, which the folded
+// notes name: a verdict says nothing about them.
+func (r *Report) skippedLine() string {
+	if r.Skipped == 0 {
+		return ""
+	}
+	return fmt.Sprintf("⏭️ **%s on every side** (b.Skip; the notes say why): not measured, so this verdict says nothing about them.",
+		plural(r.Skipped, "benchmark skipped", "benchmarks skipped"))
 }
 
 func plural(n int, one, many string) string {
