@@ -3,7 +3,8 @@ package runner
 // Scheduling: which process runs when. Rounds interleave the sides, in an
 // order that rotates from round to round (plan.Order); within a round a
 // package runs whole, or one top-level benchmark function at a time, with
-// every side's process back to back. Adaptive rounds then rerun only the
+// every side's process back to back; a function that every side skipped
+// in round 1 does not run again. Adaptive rounds then rerun only the
 // benchmarks that are still undecided.
 
 import (
