@@ -397,3 +397,20 @@ func TestLikelyRegressionIsInconclusive(t *testing.T) {
 		t.Errorf("rounds needed %d: more than the 12 measured are needed", d.RoundsNeeded)
 	}
 }
+
+// TestLikelyRegressionNoteOfARate: a rate that fell is "9.5% worse", not
+// "-9.5% worse".
+func TestLikelyRegressionNoteOfARate(t *testing.T) {
+	var sb, sh strings.Builder
+	for _, ratio := range []float64{1.08, 1.1, 0.9, 1.12, 1.15, 1.09, 1.2, 0.9, 1.11, 1.13, 1.1, 1.14} {
+		fmt.Fprintf(&sb, "BenchmarkSlow-2 1000 1000 ns/op 1000 MB/s\n")
+		fmt.Fprintf(&sh, "BenchmarkSlow-2 1000 %g ns/op %g MB/s\n", 1000*ratio, 1000/ratio)
+	}
+	policy := DefaultPolicy
+	policy.Test, policy.Alpha, policy.Threshold = PairedSignTest, 0.03, 0.05
+	res := Decide(load(t, sb.String(), sh.String()), policy)
+	d := statusOf(t, res, "Slow-2", "B/s")
+	if d.Status != Inconclusive || !strings.HasPrefix(d.Note, "likely regression: 9.") {
+		t.Errorf("B/s: status %s, note %q, want a likely regression 9.x%% worse", d.Status, d.Note)
+	}
+}

@@ -186,10 +186,12 @@ func wholeBeyond(better int, lo, hi, threshold float64) bool {
 
 // likelyNote says why a change is inconclusive, and what would settle it.
 func likelyNote(d *Decision, after string) string {
+	// "13.4% worse", not "-13.4% worse", for a rate that fell.
+	change := formatChange(math.Abs(d.Delta))
 	s := fmt.Sprintf("likely regression: %s worse than the %s threshold, but not significant (p %.3g after the correction)",
-		formatChange(d.Delta), FormatPercent(d.Threshold), d.PAdjusted)
+		change, FormatPercent(d.Threshold), d.PAdjusted)
 	if after != "" {
-		s = fmt.Sprintf("likely regression: %s worse than the %s threshold, but %s", formatChange(d.Delta), FormatPercent(d.Threshold), after)
+		s = fmt.Sprintf("likely regression: %s worse than the %s threshold, but %s", change, FormatPercent(d.Threshold), after)
 	}
 	if d.RoundsNeeded > 0 {
 		s += fmt.Sprintf("; at this change about %d rounds in all would decide it", d.RoundsNeeded)
