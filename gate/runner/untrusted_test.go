@@ -409,7 +409,7 @@ func TestRunLeavesOutSkippedEverywhere(t *testing.T) {
 		case strings.Contains(b, "BenchmarkGPU"):
 			io.WriteString(out, "BenchmarkGPU\n    gpu_test.go:3: needs a GPU\n--- SKIP: BenchmarkGPU\n")
 		case strings.Contains(b, "BenchmarkPart"):
-			io.WriteString(out, "BenchmarkPart\nBenchmarkPart/cpu\n"+result("Part/cpu", 10)[len("BenchmarkPart/cpu\n"):]+"BenchmarkPart/gpu\n    gpu_test.go:9: needs a GPU\n--- SKIP: BenchmarkPart/gpu\n")
+			io.WriteString(out, "BenchmarkPart\n"+result("Part/cpu", 10)+"BenchmarkPart/gpu\n    gpu_test.go:9: needs a GPU\n--- SKIP: BenchmarkPart/gpu\n")
 		default:
 			io.WriteString(out, result("Fast", 10))
 		}
