@@ -315,7 +315,32 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 	for _, n := range notes {
 		rep.Notes = append(rep.Notes, names.Render(n))
 	}
+	var skips []runner.Skipped
+	for _, s := range sets {
+		if s.Manifest != nil {
+			skips = append(skips, manifestSkips(s.Manifest.Skipped)...)
+		}
+	}
+	rep.Skipped = skippedCount(skips)
+	rep.Notes = append(rep.Notes, skippedNotes(skips)...)
 	return rep, nil
+}
+
+// maxManifestSkips bounds the skipped benchmarks taken from a manifest,
+// which may come from an untrusted artifact: a real run lists one per
+// benchmark and side.
+const maxManifestSkips = 10000
+
+// manifestSkips are a manifest's skipped benchmarks as the notes may show
+// them: at most maxManifestSkips, each field clipped as the runner clips
+// a skip's reason, since an artifact's manifest is anyone's text.
+func manifestSkips(in []runner.Skipped) []runner.Skipped {
+	var out []runner.Skipped
+	for _, sk := range in[:min(len(in), maxManifestSkips)] {
+		out = append(out, runner.Skipped{Side: brief.Clip(sk.Side, 40), Package: brief.Clip(sk.Package, 200),
+			Benchmark: brief.Clip(sk.Benchmark, 200), Reason: brief.Clip(sk.Reason, 400)})
+	}
+	return out
 }
 
 // setNote says which directory ran what, where.

@@ -238,3 +238,44 @@ func TestPlanSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeKeepsSkipped: the benchmarks a run skipped on every side, from
+// its manifest, are counted and named when its directory is compared or
+// reported on (the fork-safe split's report job), each field clipped: an
+// artifact's manifest is anyone's text.
+func TestMergeKeepsSkipped(t *testing.T) {
+	dir := writeDir(t, filepath.Join(t.TempDir(), "r"), "cpu A", "", sideData{"Fast": around(100)}, sideData{"Fast": around(100)})
+	path := filepath.Join(dir, runner.ManifestFile)
+	var m runner.Manifest
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("x", 5000)
+	for _, side := range []string{"base", "head"} {
+		m.Skipped = append(m.Skipped,
+			runner.Skipped{Side: side, Package: "example.com/x", Benchmark: "BenchmarkGPU", Reason: "gpu_test.go:3: needs a GPU"},
+			runner.Skipped{Side: side, Package: "example.com/x", Benchmark: "BenchmarkLong", Reason: long})
+	}
+	data, _ = json.Marshal(m)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := merge(t, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Skipped != 2 {
+		t.Errorf("Skipped %d, want 2", rep.Skipped)
+	}
+	notes := strings.Join(rep.Notes, "\n")
+	if w := "BenchmarkGPU (example.com/x) was skipped on base and head (gpu_test.go:3: needs a GPU), so it was not measured"; !strings.Contains(notes, w) {
+		t.Errorf("notes lack %q:\n%s", w, notes)
+	}
+	if strings.Contains(notes, long) || !strings.Contains(notes, strings.Repeat("x", 400)+"…") {
+		t.Errorf("the manifest's 5000-byte reason is not clipped to 400 bytes:\n%.600s", notes)
+	}
+}
