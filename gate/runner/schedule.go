@@ -70,12 +70,16 @@ func (st *runState) rounds(ctx context.Context) error {
 		st.out.RoundsDone = p.Rounds
 		return nil
 	}
+	// The time left is estimated from the rounds since the schedule last
+	// changed: round 1 also ran the functions that then left it.
+	rateFrom, rateRounds := start, 0
 	for r := 0; r < p.Rounds; r++ {
 		if err := st.round(ctx, r, pkgs, all); err != nil {
 			return err
 		}
+		rateRounds++
 		elapsed := st.now().Sub(start)
-		left := time.Duration(float64(elapsed) / float64(r+1) * float64(p.Rounds-r-1))
+		left := time.Duration(float64(st.now().Sub(rateFrom)) / float64(rateRounds) * float64(p.Rounds-r-1))
 		st.progress("round %d/%d done (%s): elapsed %s, about %s left",
 			r+1, p.Rounds, st.orderNames(r), elapsed.Round(time.Second), left.Round(time.Second))
 		if n := st.skippedWholeCount(); r == 0 && n > 0 && p.Rounds > 1 {
@@ -84,6 +88,7 @@ func (st *runState) rounds(ctx context.Context) error {
 				return nil
 			}
 			st.progress("%d benchmark function(s) skipped on every side in round 1 are left out of the later rounds", n)
+			rateFrom, rateRounds = st.now(), 0
 		}
 		if st.opts.AfterRound != nil {
 			if err := st.opts.AfterRound(r + 1); err != nil {
