@@ -326,6 +326,10 @@ type runState struct {
 	measured map[measuredKey]*measured
 	// vg is the instruction rounds' state (valgrind_rounds.go).
 	vg *vgState
+	// leftOut are the functions ("pkg\x00name") that every side skipped
+	// in round 1 without a result: the later rounds leave them out
+	// (schedule.go).
+	leftOut map[string]bool
 	// shardSeen are the benchmark functions listed ("pkg\x00name"),
 	// each with whether it is in the plan's shard (see shard.go).
 	shardSeen map[string]bool

@@ -82,7 +82,7 @@ func (st *runState) rounds(ctx context.Context) error {
 		left := time.Duration(float64(st.now().Sub(rateFrom)) / float64(rateRounds) * float64(p.Rounds-r-1))
 		st.progress("round %d/%d done (%s): elapsed %s, about %s left",
 			r+1, p.Rounds, st.orderNames(r), elapsed.Round(time.Second), left.Round(time.Second))
-		if n := st.skippedWholeCount(); r == 0 && n > 0 && p.Rounds > 1 {
+		if n := st.leaveOutSkipped(r); n > 0 && p.Rounds > 1 {
 			if st.nothingLeft(pkgs) {
 				st.progress("every benchmark function skipped itself on every side in round 1: no more rounds")
 				return nil
@@ -155,7 +155,7 @@ func (st *runState) units(ip string, names []string) []unit {
 	placed := map[string]bool{}
 	for _, f := range functions {
 		if names == nil {
-			if st.out.RoundsDone > 0 && st.skippedWhole(ip, f) {
+			if st.leftOut[ip+"\x00"+f] {
 				continue
 			}
 			out = append(out, unit{function: f, bench: plan.OneBenchmark(st.plan.Bench, f)})
@@ -186,6 +186,27 @@ func (st *runState) units(ip string, names []string) []unit {
 	return out
 }
 
+// leaveOutSkipped, after round 1 (r is 0), leaves out of the later
+// rounds every function that every side skipped without a result
+// (skippedWhole), and returns how many; after any other round it does
+// nothing.
+func (st *runState) leaveOutSkipped(r int) int {
+	if r != 0 {
+		return 0
+	}
+	for ip, functions := range st.functions {
+		for _, f := range functions {
+			if st.skippedWhole(ip, f) {
+				if st.leftOut == nil {
+					st.leftOut = map[string]bool{}
+				}
+				st.leftOut[ip+"\x00"+f] = true
+			}
+		}
+	}
+	return len(st.leftOut)
+}
+
 // skippedWhole reports whether every side that lists function f of
 // package ip skipped it and measured nothing of it so far. Its process
 // would only skip again, so the rounds after the first leave it out, and
@@ -199,13 +220,8 @@ func (st *runState) skippedWhole(ip, f string) bool {
 			continue
 		}
 		m := st.measured[measuredKey{si, ip}]
-		if m == nil {
+		if m == nil || m.under(f) != "" {
 			return false
-		}
-		for r := range m.results {
-			if functionOf(stripProcs(r)) == f {
-				return false
-			}
 		}
 		skipped := false
 		for n := range m.skips {
@@ -220,7 +236,7 @@ func (st *runState) skippedWhole(ip, f string) bool {
 }
 
 // nothingLeft reports whether the rounds after the first would run no
-// process: every function of every package was skipped everywhere.
+// process: every function of every package was left out.
 func (st *runState) nothingLeft(pkgs []string) bool {
 	for _, ip := range pkgs {
 		if len(st.units(ip, nil)) > 0 {
@@ -228,19 +244,6 @@ func (st *runState) nothingLeft(pkgs []string) bool {
 		}
 	}
 	return true
-}
-
-// skippedWholeCount counts the functions skippedWhole leaves out.
-func (st *runState) skippedWholeCount() int {
-	n := 0
-	for ip, functions := range st.functions {
-		for _, f := range functions {
-			if st.skippedWhole(ip, f) {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // listBenchmarks asks each binary which top-level benchmark functions it
