@@ -228,7 +228,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		rep.Sides = append(rep.Sides, reportSide(p, s))
 		if strings.HasPrefix(s.Why, "go.mod changed") && s.Name == "head" {
-			rep.Notes = append(rep.Notes, "toolchains compared: "+s.Why+".")
+			note := "toolchains compared: " + s.Why + "."
+			if s.Toolchain == "" {
+				note = "toolchains not compared: " + s.Why + names.Render(" ({base-toolchain} and {head-toolchain} choose toolchains).")
+			}
+			rep.Notes = append(rep.Notes, note)
 		}
 	}
 	if p.Suite && sameBuild(p.Sides, out.Sides) {

@@ -141,6 +141,9 @@ func parseConfig(e string) (Side, error) {
 	if !ValidToolchain(side.Toolchain) {
 		return side, fmt.Errorf("%q does not start with a GOTOOLCHAIN value (local, or a release such as go1.27.3)", e)
 	}
+	if TooOld(side.Toolchain) {
+		return side, fmt.Errorf("%s is too old: benchgate runs benchmarks with %s or newer", side.Toolchain, OldestToolchain)
+	}
 	var settings []string
 	for _, p := range parts {
 		k, _, ok := strings.Cut(p, "=")

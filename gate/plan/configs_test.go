@@ -62,6 +62,7 @@ func TestParseConfigsErrors(t *testing.T) {
 		{"local,local+pgo=", "pgo= needs a profile's path"},
 		{"local,local+v3", `"v3" is not a KEY=VALUE setting`},
 		{"local,local+GOGC=50+GOGC=100", "sets GOGC twice"},
+		{"go1.15.15,local", "go1.15.15 is too old: benchgate runs benchmarks with go1.16 or newer"},
 		{"local,go1.20,go1.21,go1.22,go1.23,go1.24,go1.25,go1.26,go1.27", "9 configurations are more than the 8"},
 	} {
 		_, err := ParseConfigs(tt.in)

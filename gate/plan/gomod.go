@@ -39,12 +39,20 @@ func GoModToolchain(data []byte) (toolchain, line string, err error) {
 
 // ToolchainBump compares the go.mod files of base and head. When they ask
 // for different toolchains (a Renovate or Dependabot Go bump), it returns
-// the two GOTOOLCHAIN values and a sentence for the report.
+// the two GOTOOLCHAIN values and a sentence for the report. When one of
+// them is older than [OldestToolchain] (a go line such as "go 1.12",
+// which before Go 1.21 named the language version, not a toolchain), it
+// is not a bump: both sides keep the same toolchain, and why says so.
 func ToolchainBump(baseMod, headMod []byte) (baseTC, headTC, why string, bumped bool) {
 	b, bline, berr := GoModToolchain(baseMod)
 	h, hline, herr := GoModToolchain(headMod)
 	if berr != nil || herr != nil || b == "" || h == "" || b == h {
 		return "", "", "", false
+	}
+	for _, tc := range []string{b, h} {
+		if TooOld(tc) {
+			return "", "", fmt.Sprintf("go.mod changed from %q to %q, but %s is older than %s, the oldest Go benchgate runs benchmarks with, so both sides build with the same toolchain: this compares the code alone", bline, hline, tc, OldestToolchain), false
+		}
 	}
 	return b, h, fmt.Sprintf("go.mod changed from %q to %q, so each side builds with the toolchain its go.mod asks for", bline, hline), true
 }

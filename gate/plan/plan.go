@@ -178,6 +178,23 @@ func ValidToolchain(s string) bool {
 	return strings.HasPrefix(name, "go1") && version.IsValid(name)
 }
 
+// OldestToolchain is the oldest Go release benchgate can build and run
+// benchmarks with: it asks the go command for GOVERSION and runs test
+// binaries with -test.paniconexit0, and both came in Go 1.16. An older
+// toolchain would print its flag usage and exit 2 without running a
+// benchmark.
+const OldestToolchain = "go1.16"
+
+// TooOld reports whether the GOTOOLCHAIN value tc names a Go release older
+// than [OldestToolchain].
+func TooOld(tc string) bool {
+	name, ok := strings.CutSuffix(tc, "+auto")
+	if !ok {
+		name, _ = strings.CutSuffix(tc, "+path")
+	}
+	return strings.HasPrefix(name, "go1") && version.IsValid(name) && version.Compare(name, OldestToolchain) < 0
+}
+
 // checkToolchains is the one check of the sides' toolchains, made before
 // anything else looks at the sides.
 func (p *Plan) checkToolchains() error {
@@ -185,6 +202,10 @@ func (p *Plan) checkToolchains() error {
 		if s.Toolchain != "" && !ValidToolchain(s.Toolchain) {
 			return usage.Errorf("use local for the installed Go, or a release such as go1.27.3",
 				"invalid {%s-toolchain} %q: not a GOTOOLCHAIN value", s.Name, s.Toolchain)
+		}
+		if TooOld(s.Toolchain) {
+			return usage.Errorf("use "+OldestToolchain+" or a newer release, or local for the installed Go",
+				"{%s-toolchain} %s is too old: benchgate runs benchmarks with Go %s or newer (it asks the go command for GOVERSION and passes test binaries -test.paniconexit0, both from Go 1.16)", s.Name, s.Toolchain, strings.TrimPrefix(OldestToolchain, "go"))
 		}
 	}
 	return nil

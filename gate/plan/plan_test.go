@@ -53,6 +53,10 @@ func TestValidate(t *testing.T) {
 		{func(p *Plan) { p.Benchtime = "fast" }, `invalid -benchtime "fast"`},
 		{func(p *Plan) { p.Bench = "(" }, `invalid -bench "("`},
 		{func(p *Plan) { p.Sides[1].Toolchain = "1.21" }, `invalid -head-toolchain "1.21"`},
+		// Older than go1.16 the test binary rejects -test.paniconexit0
+		// with its flag usage and exit 2, having run nothing.
+		{func(p *Plan) { p.Sides[0].Toolchain = "go1.12" }, `-base-toolchain go1.12 is too old: benchgate runs benchmarks with Go 1.16 or newer`},
+		{func(p *Plan) { p.Sides[1].Toolchain = "go1.15.15+auto" }, `-head-toolchain go1.15.15+auto is too old`},
 		{func(p *Plan) { p.Packages = []string{"-rounds"} }, "flags go before the packages"},
 		{func(p *Plan) { p.Timeout = 0 }, "invalid -timeout"},
 	} {
@@ -85,6 +89,9 @@ func TestToolchainBump(t *testing.T) {
 		{"module m\n\ngo 1.26\n\ntoolchain go1.26.8\n", "module m\n\ngo 1.26\n\ntoolchain go1.27.3\n", "go1.26.8", "go1.27.3", true},
 		{"module m\n\ngo 1.21\n", "module m\n\ngo 1.21\n", "", "", false},
 		{"module m\n", "module m\n\ngo 1.21\n", "", "", false},
+		// A go line before Go 1.21 named the language version; go1.12
+		// cannot run benchgate's test binaries: not a bump, but said.
+		{"module m\n\ngo 1.12\n", "module m\n\ngo 1.18\n", "", "", false},
 		{"not a go.mod (", "module m\n\ngo 1.21\n", "", "", false},
 	} {
 		b, h, why, bumped := ToolchainBump([]byte(tt.base), []byte(tt.head))
@@ -93,6 +100,9 @@ func TestToolchainBump(t *testing.T) {
 		}
 		if bumped && !strings.Contains(why, "go.mod changed") {
 			t.Errorf("why = %q", why)
+		}
+		if strings.Contains(tt.base, "go 1.12") && !strings.Contains(why, `go.mod changed from "go 1.12" to "go 1.18", but go1.12 is older than go1.16`) {
+			t.Errorf("why of a go line older than go1.16 = %q", why)
 		}
 	}
 }

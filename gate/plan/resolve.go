@@ -81,8 +81,11 @@ func detectToolchainBump(ctx context.Context, repo *gitx.Repo, dir string, base,
 		b, _ := repo.ReadFile(ctx, s.Commit, rel)
 		return b
 	}
-	if b, h, why, ok := ToolchainBump(read(base), read(head)); ok {
+	b, h, why, ok := ToolchainBump(read(base), read(head))
+	if ok {
 		base.Toolchain, head.Toolchain = b, h
+	}
+	if why != "" {
 		head.Why = why
 	}
 }
