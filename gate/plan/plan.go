@@ -171,11 +171,20 @@ func ValidToolchain(s string) bool {
 	case "local", "auto", "path":
 		return true
 	}
-	name, ok := strings.CutSuffix(s, "+auto")
+	return goRelease(s) != ""
+}
+
+// goRelease returns the Go release a GOTOOLCHAIN value names (go1.27.3
+// for go1.27.3+auto), or "" for local, auto, path and what is not one.
+func goRelease(tc string) string {
+	name, ok := strings.CutSuffix(tc, "+auto")
 	if !ok {
-		name, _ = strings.CutSuffix(s, "+path")
+		name, _ = strings.CutSuffix(tc, "+path")
 	}
-	return strings.HasPrefix(name, "go1") && version.IsValid(name)
+	if !strings.HasPrefix(name, "go1") || !version.IsValid(name) {
+		return ""
+	}
+	return name
 }
 
 // OldestToolchain is the oldest Go release benchgate can build and run
@@ -188,11 +197,8 @@ const OldestToolchain = "go1.16"
 // TooOld reports whether the GOTOOLCHAIN value tc names a Go release older
 // than [OldestToolchain].
 func TooOld(tc string) bool {
-	name, ok := strings.CutSuffix(tc, "+auto")
-	if !ok {
-		name, _ = strings.CutSuffix(tc, "+path")
-	}
-	return strings.HasPrefix(name, "go1") && version.IsValid(name) && version.Compare(name, OldestToolchain) < 0
+	name := goRelease(tc)
+	return name != "" && version.Compare(name, OldestToolchain) < 0
 }
 
 // checkToolchains is the one check of the sides' toolchains, made before
@@ -205,7 +211,7 @@ func (p *Plan) checkToolchains() error {
 		}
 		if TooOld(s.Toolchain) {
 			return usage.Errorf("use "+OldestToolchain+" or a newer release, or local for the installed Go",
-				"{%s-toolchain} %s is too old: benchgate runs benchmarks with Go %s or newer (it asks the go command for GOVERSION and passes test binaries -test.paniconexit0, both from Go 1.16)", s.Name, s.Toolchain, strings.TrimPrefix(OldestToolchain, "go"))
+				"{%s-toolchain} %s is too old: benchgate runs benchmarks with Go %[3]s or newer (it asks the go command for GOVERSION and passes test binaries -test.paniconexit0, both from Go %[3]s)", s.Name, s.Toolchain, strings.TrimPrefix(OldestToolchain, "go"))
 		}
 	}
 	return nil

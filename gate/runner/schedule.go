@@ -82,13 +82,15 @@ func (st *runState) rounds(ctx context.Context) error {
 		left := time.Duration(float64(st.now().Sub(rateFrom)) / float64(rateRounds) * float64(p.Rounds-r-1))
 		st.progress("round %d/%d done (%s): elapsed %s, about %s left",
 			r+1, p.Rounds, st.orderNames(r), elapsed.Round(time.Second), left.Round(time.Second))
-		if n := st.leaveOutSkipped(r); n > 0 && p.Rounds > 1 {
-			if st.nothingLeft(pkgs) {
-				st.progress("every benchmark function skipped itself on every side in round 1: no more rounds")
-				return nil
+		if r == 0 && p.Rounds > 1 {
+			if n := st.leaveOutSkipped(); n > 0 {
+				if st.nothingLeft(pkgs) {
+					st.progress("every benchmark function skipped itself on every side in round 1: no more rounds")
+					return nil
+				}
+				st.progress("%d benchmark function(s) skipped on every side in round 1 are left out of the later rounds", n)
+				rateFrom, rateRounds = st.now(), 0
 			}
-			st.progress("%d benchmark function(s) skipped on every side in round 1 are left out of the later rounds", n)
-			rateFrom, rateRounds = st.now(), 0
 		}
 		if st.opts.AfterRound != nil {
 			if err := st.opts.AfterRound(r + 1); err != nil {
@@ -186,14 +188,10 @@ func (st *runState) units(ip string, names []string) []unit {
 	return out
 }
 
-// leaveOutSkipped, after round 1 (r is 0), leaves out of the later
-// rounds every function that every side skipped without a result
-// (skippedWhole), and returns how many; after any other round it does
-// nothing.
-func (st *runState) leaveOutSkipped(r int) int {
-	if r != 0 {
-		return 0
-	}
+// leaveOutSkipped, called after round 1, leaves out of the later rounds
+// every function that every side skipped without a result
+// (skippedWhole), and returns how many.
+func (st *runState) leaveOutSkipped() int {
 	for ip, functions := range st.functions {
 		for _, f := range functions {
 			if st.skippedWhole(ip, f) {
