@@ -98,7 +98,10 @@ func halfwayRound(p Policy, k int) int {
 }
 
 // isCandidate reports whether the rule gives the first stage's decision
-// d a second stage.
+// d a second stage: a regression at the border; an apparent regression
+// (worse than the threshold, not significant) that is inconclusive or
+// whose p before the correction is at most CandidateLevel; and under
+// UntilSettled also a comparison whose interval contains the threshold.
 func isCandidate(d *Decision, rule AdaptiveRule) bool {
 	if !d.tested || d.Better == 0 {
 		return false
@@ -111,7 +114,7 @@ func isCandidate(d *Decision, rule AdaptiveRule) bool {
 	default:
 		return false
 	}
-	if d.Worse && magnitude(d.stageDelta) > d.Threshold {
+	if d.Worse && magnitude(d.stageDelta) > d.Threshold && (d.Status == Inconclusive || d.TestP <= CandidateLevel) {
 		return true
 	}
 	if rule != UntilSettled {

@@ -56,7 +56,9 @@
 // and every extra look at a p-value is another chance of a false alarm. So
 // with [Policy.StageRounds] set, every comparison is decided on its first
 // StageRounds samples at half of alpha; the candidates that the
-// [AdaptiveRule] picks from those decisions get more rounds, and a
+// [AdaptiveRule] picks from those decisions (an apparent regression needs
+// a first-stage p at most [CandidateLevel], or to be inconclusive) get
+// more rounds, and a
 // candidate becomes a regression only when its later rounds alone are
 // significant at the other half of alpha, Bonferroni-corrected over the
 // candidates (and its whole change is worse than the threshold). A
@@ -104,6 +106,18 @@ import (
 // unchanged: with Benjamini–Hochberg, at most one in ten of the changes
 // flagged at this level is expected to be noise.
 const DoubtLevel = 0.1
+
+// CandidateLevel is the first stage's p-value (before the correction) up
+// to which an apparent regression (worse than the threshold, not
+// significant) becomes a candidate for more rounds. Above it the fixed
+// rounds hold no evidence of a change at all: on unchanged code such
+// estimates come from the noisiest benchmarks (in 11 quick-suite A/A
+// runs without this level, 20 candidates, none confirmed), and more
+// rounds of a benchmark that noisy could seldom confirm a change near
+// the threshold anyway. The choice of candidates cannot add a false
+// alarm, since they are confirmed on later rounds alone; it can only
+// cost power, measured in docs/statistics.md.
+const CandidateLevel = 0.2
 
 // Decision is a comparison together with what the policy made of it. The
 // embedded comparison holds every sample (what the report shows); the

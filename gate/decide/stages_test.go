@@ -164,14 +164,19 @@ func TestEquivalent(t *testing.T) {
 	}
 }
 
+// firstStage is the per-round ratios head/base of a candidate's fixed
+// rounds in the tests of the second stage.
+var firstStage = []float64{1.25, 1.04, 1.2, 0.97, 1.3, 1.06, 1.18, 1.1, 1.02, 1.2}
+
 // TestTwoStages: in an adaptive run the first rounds decide at alpha/2,
 // and a candidate is confirmed only by its later rounds.
 func TestTwoStages(t *testing.T) {
 	build := func(later []float64) string {
 		var b, h strings.Builder
-		// 10 first-stage rounds: +10% on average, too noisy to be
-		// significant at alpha/2.
-		first := []float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2}
+		// 10 first-stage rounds: +14% (the median ratio), head slower
+		// in 9 of them: evidence of a change (p below CandidateLevel),
+		// but not significant at alpha/2.
+		first := firstStage
 		for i, ratio := range append(first, later...) {
 			level := 1000 * (1 + 0.1*float64(i%3))
 			fmt.Fprintf(&b, "BenchmarkCand-2 1000 %g ns/op\n", level)
@@ -239,7 +244,7 @@ func TestTwoLooks(t *testing.T) {
 	wobble := 0.0
 	build := func(later int, ratio float64) *Result {
 		var b, h strings.Builder
-		first := []float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2}
+		first := firstStage
 		for i := 0; i < 10+later; i++ {
 			r := ratio*(1+wobble*float64(i%3-1)) + 0.002*float64(i%3)
 			if i < 10 {
@@ -398,5 +403,45 @@ func TestBorderlineRegressionIsConfirmed(t *testing.T) {
 		if tc.want == Regression && tc.candidate && tc.laterRounds >= 32 && (d.Confirmation == nil || !d.Confirmation.Confirmed) {
 			t.Errorf("%s: a regression at the border without a confirmation (%s)", tc.name, d.Note)
 		}
+	}
+}
+
+// TestCandidateNeedsEvidence: an apparent regression becomes a candidate
+// only where its fixed rounds hold some evidence of a change (p at most
+// CandidateLevel before the correction). A median 10% worse from rounds
+// that went either way is what unchanged noisy benchmarks give; it is
+// decided on the fixed rounds and costs no more.
+func TestCandidateNeedsEvidence(t *testing.T) {
+	decide := func(first []float64) (*Result, Decision) {
+		var b, h strings.Builder
+		for i, ratio := range first {
+			level := 1000 * (1 + 0.1*float64(i%3))
+			fmt.Fprintf(&b, "BenchmarkCand-2 1000 %g ns/op\n", level)
+			fmt.Fprintf(&h, "BenchmarkCand-2 1000 %g ns/op\n", level*ratio)
+		}
+		p := DefaultPolicy
+		p.Alpha, p.Test, p.StageRounds, p.MaxRounds, p.Until = 0.01, BothTests, 10, 20, UntilConfirmed
+		res := Decide(load(t, b.String(), h.String()), p)
+		return res, statusOf(t, res, "Cand-2", "sec/op")
+	}
+	// Head slower in 7 rounds of 10, faster in 3: median +10%, p above
+	// the level.
+	res, d := decide([]float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2})
+	if !d.Worse || magnitude(d.stageDelta) <= d.Threshold || d.TestP <= CandidateLevel {
+		t.Fatalf("the fixture: worse %v, change %.3f, p %.3g", d.Worse, d.stageDelta, d.TestP)
+	}
+	if d.candidate || MoreRounds(d, res.Policy) || res.Candidates != 0 || d.Status != Unchanged || res.Verdict != Pass {
+		t.Errorf("no evidence of a change: %s, candidate %v, more %v, candidates %d, verdict %s", d.Status, d.candidate, MoreRounds(d, res.Policy), res.Candidates, res.Verdict)
+	}
+	// Slower in 9 of 10: a candidate, with more rounds to come.
+	res, d = decide(firstStage)
+	if d.TestP > CandidateLevel || !d.candidate || !MoreRounds(d, res.Policy) || res.Candidates != 1 {
+		t.Errorf("evidence of a change (p %.3g): %s, candidate %v, more %v, candidates %d", d.TestP, d.Status, d.candidate, MoreRounds(d, res.Policy), res.Candidates)
+	}
+	// A first-stage inconclusive is a candidate whatever its p: its
+	// whole interval may lie beyond the threshold.
+	d.candidate, d.Status, d.TestP = false, Inconclusive, 0.5
+	if !isCandidate(&d, UntilConfirmed) {
+		t.Errorf("an inconclusive apparent regression is not a candidate")
 	}
 }
