@@ -168,6 +168,16 @@ func TestEquivalent(t *testing.T) {
 // rounds in the tests of the second stage.
 var firstStage = []float64{1.25, 1.04, 1.2, 0.97, 1.3, 1.06, 1.18, 1.1, 1.02, 1.2}
 
+// writeCand writes BenchmarkCand's rounds to b and h: base at three levels
+// in turn, head at base's level times ratios[i] in round i.
+func writeCand(b, h *strings.Builder, ratios []float64) {
+	for i, ratio := range ratios {
+		level := 1000 * (1 + 0.1*float64(i%3))
+		fmt.Fprintf(b, "BenchmarkCand-2 1000 %g ns/op\n", level)
+		fmt.Fprintf(h, "BenchmarkCand-2 1000 %g ns/op\n", level*ratio)
+	}
+}
+
 // TestTwoStages: in an adaptive run the first rounds decide at alpha/2,
 // and a candidate is confirmed only by its later rounds.
 func TestTwoStages(t *testing.T) {
@@ -176,12 +186,7 @@ func TestTwoStages(t *testing.T) {
 		// 10 first-stage rounds: +14% (the median ratio), head slower
 		// in 9 of them: evidence of a change (p below CandidateLevel),
 		// but not significant at alpha/2.
-		first := firstStage
-		for i, ratio := range append(first, later...) {
-			level := 1000 * (1 + 0.1*float64(i%3))
-			fmt.Fprintf(&b, "BenchmarkCand-2 1000 %g ns/op\n", level)
-			fmt.Fprintf(&h, "BenchmarkCand-2 1000 %g ns/op\n", level*ratio)
-		}
+		writeCand(&b, &h, append(append([]float64(nil), firstStage...), later...))
 		for i := 0; i < 10; i++ {
 			fmt.Fprintf(&b, "BenchmarkOther-2 1000 %g ns/op\n", 500*(1+0.01*float64(i%3)))
 			fmt.Fprintf(&h, "BenchmarkOther-2 1000 %g ns/op\n", 500*(1+0.01*float64(i%3)))
@@ -244,16 +249,11 @@ func TestTwoLooks(t *testing.T) {
 	wobble := 0.0
 	build := func(later int, ratio float64) *Result {
 		var b, h strings.Builder
-		first := firstStage
-		for i := 0; i < 10+later; i++ {
-			r := ratio*(1+wobble*float64(i%3-1)) + 0.002*float64(i%3)
-			if i < 10 {
-				r = first[i]
-			}
-			level := 1000 * (1 + 0.1*float64(i%3))
-			fmt.Fprintf(&b, "BenchmarkCand-2 1000 %g ns/op\n", level)
-			fmt.Fprintf(&h, "BenchmarkCand-2 1000 %g ns/op\n", level*r)
+		ratios := append([]float64(nil), firstStage...)
+		for i := 10; i < 10+later; i++ {
+			ratios = append(ratios, ratio*(1+wobble*float64(i%3-1))+0.002*float64(i%3))
 		}
+		writeCand(&b, &h, ratios)
 		p := DefaultPolicy
 		p.Alpha, p.Test, p.StageRounds, p.MaxRounds, p.Until = 0.01, BothTests, 10, 40, UntilConfirmed
 		return Decide(load(t, b.String(), h.String()), p)
@@ -414,11 +414,7 @@ func TestBorderlineRegressionIsConfirmed(t *testing.T) {
 func TestCandidateNeedsEvidence(t *testing.T) {
 	decide := func(first []float64) (*Result, Decision) {
 		var b, h strings.Builder
-		for i, ratio := range first {
-			level := 1000 * (1 + 0.1*float64(i%3))
-			fmt.Fprintf(&b, "BenchmarkCand-2 1000 %g ns/op\n", level)
-			fmt.Fprintf(&h, "BenchmarkCand-2 1000 %g ns/op\n", level*ratio)
-		}
+		writeCand(&b, &h, first)
 		p := DefaultPolicy
 		p.Alpha, p.Test, p.StageRounds, p.MaxRounds, p.Until = 0.01, BothTests, 10, 20, UntilConfirmed
 		res := Decide(load(t, b.String(), h.String()), p)
