@@ -5,7 +5,10 @@
 // (HandshakeServer per key exchange and certificate, Throughput in MB/s),
 // which is how the Go team reported TLS performance changes, but it measures
 // the whole handshake (client and server) in one process, over net.Pipe, so
-// it needs no sockets and no recorded transcripts.
+// it needs no sockets and no recorded transcripts. Throughput runs both ends
+// in one goroutine over an in-memory connection whose writes never block,
+// so it measures the record layer and not the scheduler's hand-off between
+// a writing and a reading goroutine (see BenchmarkTLSThroughput).
 //
 // # Benchmarks
 //
