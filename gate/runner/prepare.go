@@ -22,6 +22,7 @@ package runner
 // Without it the same tree is benchgate's user's throughout.
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -374,7 +375,7 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 			return ctx.Err()
 		}
 		return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: strings.Join(st.plan.Packages, " "),
-			Err: fmt.Errorf("listing packages: %w", err), Tail: tail(goOutput(err), 20)}
+			Err: fmt.Errorf("listing packages: %w", err), Tail: tail(goOutput(err), 20), Hint: listHint(s, goOutput(err))}
 	}
 	binDir := filepath.Join(st.tmp, fmt.Sprintf("bin%d", index))
 	outDir := filepath.Join(st.tmp, "build", fmt.Sprintf("out%d", index))
@@ -463,6 +464,32 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 			Hint: fmt.Sprintf("the %s side (%s) does not compile; reproduce with go test -c -o /dev/null %s", s.Name, s.Label(), pkg.ImportPath)}
 	}
 	return nil
+}
+
+// listHint says what to do when go list failed on side s with output out.
+// The one failure with a known cause is a side without go.mod: a commit
+// from before the project adopted modules (or one that moved its go.mod),
+// where the go command's own message ("go.mod file not found", or for
+// ./... "does not contain main module") does not say which side or
+// commit it was.
+func listHint(s *SideResult, out []byte) string {
+	if !bytes.Contains(out, []byte("go.mod file not found")) && !bytes.Contains(out, []byte("does not contain main module")) {
+		return ""
+	}
+	root := moduleRoot(s.srcDir)
+	for _, f := range []string{"go.mod", "go.work"} {
+		if _, err := os.Stat(filepath.Join(root, f)); err == nil {
+			return "" // a module is there: the packages are outside it
+		}
+	}
+	if s.Commit == "" {
+		return "benchgate builds each side as a Go module: run it in a module's directory, or name {packages} inside one"
+	}
+	ref := "a commit that has one"
+	if s.Name == "base" || s.Name == "head" {
+		ref = "another {" + s.Name + "-ref}"
+	}
+	return fmt.Sprintf("the %s side (%s) has no go.mod at or above the packages' directory: benchgate builds each side as a Go module, and this commit predates the module (or keeps its go.mod elsewhere); pick %s", s.Name, s.Label(), ref)
 }
 
 // sameBuildAs returns the index of the first of the earlier sides that
