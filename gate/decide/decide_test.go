@@ -318,7 +318,9 @@ func TestPairedDecision(t *testing.T) {
 // head by round, as read from the files, and not by rank: here the head is
 // slow exactly in the rounds where the base was fast, so the per-round
 // ratios go both ways (2.1 and 0.525) and nothing is significant, while
-// pairing the sorted samples would see a steady 5% slowdown.
+// pairing the sorted samples would see a steady 5% slowdown. The median
+// of those ratios is far beyond LargeChange times the threshold, so the
+// comparison is inconclusive (too noisy to tell), not a regression.
 func TestPairedDecisionPairsRounds(t *testing.T) {
 	var base, head strings.Builder
 	for i := 0; i < 12; i++ {
@@ -332,8 +334,8 @@ func TestPairedDecisionPairsRounds(t *testing.T) {
 	policy := DefaultPolicy
 	policy.Test = PairedSignTest
 	d := statusOf(t, Decide(load(t, base.String(), head.String()), policy), "Swap-2", "sec/op")
-	if d.Status != Unchanged || d.TestP != 1 {
-		t.Errorf("paired: status %s, sign p %v; want unchanged with p = 1 (6 rounds up, 6 down)", d.Status, d.TestP)
+	if d.Status != Inconclusive || d.TestP != 1 || !strings.Contains(d.Note, "too noisy to tell") {
+		t.Errorf("paired: status %s, sign p %v (%s); want inconclusive, too noisy to tell, with p = 1 (6 rounds up, 6 down)", d.Status, d.TestP, d.Note)
 	}
 }
 

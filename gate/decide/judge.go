@@ -165,7 +165,7 @@ func judge(d *Decision, p Policy, alpha float64) {
 	}
 	lo, hi := d.stageLow, d.stageHigh
 	d.Equivalent = !math.IsNaN(lo) && 1-d.Threshold <= lo && hi <= 1+d.Threshold
-	if d.Worse && beyond && (d.PAdjusted <= DoubtLevel || wholeBeyond(d.Better, lo, hi, d.Threshold)) {
+	if d.Worse && beyond && (d.PAdjusted <= DoubtLevel || wholeBeyond(d.Better, lo, hi, d.Threshold) || large(d.stageDelta, d.Threshold)) {
 		d.Status = Inconclusive
 		d.RoundsNeeded = roundsForChange(d, p, alpha/factor)
 		d.Note = likelyNote(d, "")
@@ -190,6 +190,10 @@ func likelyNote(d *Decision, after string) string {
 	change := formatChange(math.Abs(d.Delta))
 	s := fmt.Sprintf("likely regression: %s worse than the %s threshold, but not significant (p %.3g after the correction)",
 		change, FormatPercent(d.Threshold), d.PAdjusted)
+	if d.PAdjusted > DoubtLevel && large(d.Delta, d.Threshold) {
+		s = fmt.Sprintf("possible regression: %s worse, more than %d times the %s threshold, but the rounds are too noisy to tell (p %.3g after the correction)",
+			change, LargeChange, FormatPercent(d.Threshold), d.PAdjusted)
+	}
 	if after != "" {
 		s = fmt.Sprintf("likely regression: %s worse than the %s threshold, but %s", change, FormatPercent(d.Threshold), after)
 	}

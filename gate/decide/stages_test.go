@@ -420,14 +420,44 @@ func TestCandidateNeedsEvidence(t *testing.T) {
 		res := Decide(load(t, b.String(), h.String()), p)
 		return res, statusOf(t, res, "Cand-2", "sec/op")
 	}
-	// Head slower in 7 rounds of 10, faster in 3: median +10%, p above
-	// the level.
-	res, d := decide([]float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2})
-	if !d.Worse || magnitude(d.stageDelta) <= d.Threshold || d.TestP <= CandidateLevel {
+	// Head slower in 6 rounds of 10, faster in 4: a change beyond the
+	// threshold but within LargeChange times it, p above the level.
+	res, d := decide([]float64{1.08, 0.96, 1.07, 0.97, 1.09, 0.95, 1.06, 1.05, 0.98, 1.07})
+	if !d.Worse || magnitude(d.stageDelta) <= d.Threshold || large(d.stageDelta, d.Threshold) || d.TestP <= CandidateLevel {
 		t.Fatalf("the fixture: worse %v, change %.3f, p %.3g", d.Worse, d.stageDelta, d.TestP)
 	}
 	if d.candidate || MoreRounds(d, res.Policy) || res.Candidates != 0 || d.Status != Unchanged || res.Verdict != Pass {
 		t.Errorf("no evidence of a change: %s, candidate %v, more %v, candidates %d, verdict %s", d.Status, d.candidate, MoreRounds(d, res.Policy), res.Candidates, res.Verdict)
+	}
+	// Slower in 7 of 10, faster in 3: no more evidence (p above the
+	// level), but a change estimated at more than LargeChange times the
+	// threshold is never unchanged: inconclusive, and a candidate.
+	res, d = decide([]float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2})
+	if !d.Worse || !large(d.stageDelta, d.Threshold) || d.TestP <= CandidateLevel || d.PAdjusted <= DoubtLevel {
+		t.Fatalf("the fixture: worse %v, change %.3f, p %.3g (%.3g corrected)", d.Worse, d.stageDelta, d.TestP, d.PAdjusted)
+	}
+	if !d.candidate || !MoreRounds(d, res.Policy) || res.Candidates != 1 || d.Status != Inconclusive || res.Verdict != InconclusiveVerdict {
+		t.Errorf("a large change without evidence: %s, candidate %v, more %v, candidates %d, verdict %s", d.Status, d.candidate, MoreRounds(d, res.Policy), res.Candidates, res.Verdict)
+	}
+	if !strings.Contains(d.Note, "possible regression") || !strings.Contains(d.Note, "too noisy to tell") {
+		t.Errorf("note: %q", d.Note)
+	}
+	// Its later rounds as noisy and as slow: not confirmed, and still
+	// estimated beyond LargeChange times the threshold over all rounds,
+	// so inconclusive, not a pass.
+	noisy := []float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2}
+	res, d = decide(append(append([]float64(nil), noisy...), noisy...))
+	if d.Confirmation == nil || d.Confirmation.Confirmed || d.Confirmation.PAdjusted <= DoubtLevel || !large(d.Delta, d.Threshold) {
+		t.Fatalf("the fixture: confirmation %+v, change %.3f", d.Confirmation, d.Delta)
+	}
+	if d.Status != Inconclusive || res.Verdict != InconclusiveVerdict {
+		t.Errorf("a large change the later rounds did not settle: %s, verdict %s (%s)", d.Status, res.Verdict, d.Note)
+	}
+	// Later rounds with no change bring the estimate within LargeChange
+	// times the threshold: unchanged.
+	res, d = decide(append(append([]float64(nil), noisy...), 1, 1.01, 0.99, 1, 1.02, 0.98, 1, 1.01, 0.99, 1))
+	if large(d.Delta, d.Threshold) || d.Status != Unchanged || res.Verdict != Pass {
+		t.Errorf("later rounds unchanged: change %.3f, %s, verdict %s (%s)", d.Delta, d.Status, res.Verdict, d.Note)
 	}
 	// Slower in 9 of 10: a candidate, with more rounds to come.
 	res, d = decide(firstStage)
