@@ -449,3 +449,22 @@ func TestBenchmarkFailedErrorLines(t *testing.T) {
 		t.Errorf("Error() = %q", e.Error())
 	}
 }
+
+// TestUndecidedNames: the progress line of an adaptive run names the
+// benchmarks that get more rounds, the first five with their package.
+func TestUndecidedNames(t *testing.T) {
+	for _, tc := range []struct {
+		sel  map[string][]string
+		want string
+	}{
+		{map[string][]string{"example.com/adaptive": {"Late-2", "Mixed/depth=two-2"}}, "Late-2, Mixed/depth=two-2 (adaptive)"},
+		{map[string][]string{
+			"example.com/m/tls": {"TLSHandshake/a-2", "TLSHandshake/b-2"},
+			"example.com/m/jwt": {"JWT/x-2", "JWT/y-2", "JWT/z-2", "JWT/w-2"},
+		}, "JWT/x-2, JWT/y-2, JWT/z-2, JWT/w-2 (jwt); TLSHandshake/a-2 (tls) and 1 more"},
+	} {
+		if got := undecidedNames(tc.sel); got != tc.want {
+			t.Errorf("undecidedNames(%v) = %q, want %q", tc.sel, got, tc.want)
+		}
+	}
+}

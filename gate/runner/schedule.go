@@ -10,6 +10,8 @@ package runner
 import (
 	"context"
 	"fmt"
+	"maps"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -363,6 +365,27 @@ func (st *runState) orderNames(r int) string {
 	return strings.Join(names, " then ")
 }
 
+// undecidedNames lists the benchmarks of sel (names by package) for a
+// person: the first few, with their package, and how many more.
+func undecidedNames(sel map[string][]string) string {
+	const shown = 5
+	var parts []string
+	n, total := 0, 0
+	for _, pkg := range slices.Sorted(maps.Keys(sel)) {
+		names := sel[pkg]
+		total += len(names)
+		if k := min(len(names), shown-n); k > 0 {
+			parts = append(parts, fmt.Sprintf("%s (%s)", strings.Join(names[:k], ", "), path.Base(pkg)))
+			n += k
+		}
+	}
+	s := strings.Join(parts, "; ")
+	if total > n {
+		s += fmt.Sprintf(" and %d more", total-n)
+	}
+	return s
+}
+
 // adaptiveRounds runs extra rounds, only for the benchmarks that
 // Options.Next says are still undecided, until none is, or MaxRounds or
 // TimeBudget is reached.
@@ -390,6 +413,9 @@ func (st *runState) adaptiveRounds(ctx context.Context, pkgs []string, roundsSta
 		if len(sel) == 0 {
 			st.progress("adaptive: every benchmark is decided after %d rounds", r)
 			return nil
+		}
+		if r == p.Rounds {
+			st.progress("adaptive: after %d rounds, more rounds (up to {max-rounds} %d) for %s", r, p.MaxRounds, undecidedNames(sel))
 		}
 		if err := st.round(ctx, r, pkgs, sel); err != nil {
 			return err
