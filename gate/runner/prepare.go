@@ -374,8 +374,9 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		out := goOutput(err)
 		return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: strings.Join(st.plan.Packages, " "),
-			Err: fmt.Errorf("listing packages: %w", err), Tail: tail(goOutput(err), 20), Hint: listHint(s, goOutput(err))}
+			Err: fmt.Errorf("listing packages: %w", err), Tail: tail(out, 20), Hint: listHint(s, out)}
 	}
 	binDir := filepath.Join(st.tmp, fmt.Sprintf("bin%d", index))
 	outDir := filepath.Join(st.tmp, "build", fmt.Sprintf("out%d", index))
@@ -476,11 +477,8 @@ func listHint(s *SideResult, out []byte) string {
 	if !bytes.Contains(out, []byte("go.mod file not found")) && !bytes.Contains(out, []byte("does not contain main module")) {
 		return ""
 	}
-	root := moduleRoot(s.srcDir)
-	for _, f := range []string{"go.mod", "go.work"} {
-		if _, err := os.Stat(filepath.Join(root, f)); err == nil {
-			return "" // a module is there: the packages are outside it
-		}
+	if _, ok := findModuleRoot(s.srcDir); ok {
+		return "" // a module is there: the packages are outside it
 	}
 	if s.Commit == "" {
 		return "benchgate builds each side as a Go module: run it in a module's directory, or name {packages} inside one"

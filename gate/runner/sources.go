@@ -77,15 +77,24 @@ func (st *runState) copyWorkTree(ctx context.Context, repo *gitx.Repo, dst strin
 // moduleRoot is the nearest directory from dir up that holds a go.mod or
 // go.work, else dir.
 func moduleRoot(dir string) string {
+	if root, ok := findModuleRoot(dir); ok {
+		return root
+	}
+	return dir
+}
+
+// findModuleRoot is the nearest directory from dir up that holds a go.mod
+// or go.work, and whether there is one.
+func findModuleRoot(dir string) (string, bool) {
 	for d := dir; ; {
 		for _, f := range []string{"go.mod", "go.work"} {
 			if st, err := os.Stat(filepath.Join(d, f)); err == nil && st.Mode().IsRegular() {
-				return d
+				return d, true
 			}
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return dir
+			return "", false
 		}
 		d = parent
 	}
