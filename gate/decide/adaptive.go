@@ -68,7 +68,7 @@ func confirm(ds []Decision, p Policy) int {
 		case c.Confirmed:
 			d.Status, d.Significant, d.Worse = Regression, true, true
 			d.Note = fmt.Sprintf("confirmed by %s (p %.3g, %.3g after the correction over %d candidates)", rounds, c.P, c.PAdjusted, k)
-		case beyond && (d.borderline || c.PAdjusted <= DoubtLevel || wholeBeyond(d.Better, all.low, all.high, d.Threshold) || large(all.delta, d.Threshold)):
+		case beyond && (d.borderline || inDoubt(d, c.PAdjusted, all.delta, all.low, all.high)):
 			d.Status = Inconclusive
 			d.RoundsNeeded = 0
 			d.Note = likelyNote(d, fmt.Sprintf("%s did not confirm it (p %.3g after the correction over %d candidates)", rounds, c.PAdjusted, k))

@@ -165,11 +165,21 @@ func judge(d *Decision, p Policy, alpha float64) {
 	}
 	lo, hi := d.stageLow, d.stageHigh
 	d.Equivalent = !math.IsNaN(lo) && 1-d.Threshold <= lo && hi <= 1+d.Threshold
-	if d.Worse && beyond && (d.PAdjusted <= DoubtLevel || wholeBeyond(d.Better, lo, hi, d.Threshold) || large(d.stageDelta, d.Threshold)) {
+	if d.Worse && beyond && inDoubt(d, d.PAdjusted, d.stageDelta, lo, hi) {
 		d.Status = Inconclusive
 		d.RoundsNeeded = roundsForChange(d, p, alpha/factor)
 		d.Note = likelyNote(d, "")
 	}
+}
+
+// inDoubt reports whether a change worse than the threshold that was not
+// shown to be a regression is still real doubt, and so inconclusive
+// rather than unchanged: its corrected p is at most DoubtLevel, or its
+// whole interval [lo, hi] lies beyond the threshold, or its estimate
+// delta is large. The first stage and the confirmation of a candidate
+// both decide by it.
+func inDoubt(d *Decision, pAdjusted, delta, lo, hi float64) bool {
+	return pAdjusted <= DoubtLevel || wholeBeyond(d.Better, lo, hi, d.Threshold) || large(delta, d.Threshold)
 }
 
 // wholeBeyond reports whether the whole interval [lo, hi] of head/base

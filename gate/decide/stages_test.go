@@ -432,7 +432,8 @@ func TestCandidateNeedsEvidence(t *testing.T) {
 	// Slower in 7 of 10, faster in 3: no more evidence (p above the
 	// level), but a change estimated at more than LargeChange times the
 	// threshold is never unchanged: inconclusive, and a candidate.
-	res, d = decide([]float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2})
+	noisy := []float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2}
+	res, d = decide(noisy)
 	if !d.Worse || !large(d.stageDelta, d.Threshold) || d.TestP <= CandidateLevel || d.PAdjusted <= DoubtLevel {
 		t.Fatalf("the fixture: worse %v, change %.3f, p %.3g (%.3g corrected)", d.Worse, d.stageDelta, d.TestP, d.PAdjusted)
 	}
@@ -445,7 +446,6 @@ func TestCandidateNeedsEvidence(t *testing.T) {
 	// Its later rounds as noisy and as slow: not confirmed, and still
 	// estimated beyond LargeChange times the threshold over all rounds,
 	// so inconclusive, not a pass.
-	noisy := []float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2}
 	res, d = decide(append(append([]float64(nil), noisy...), noisy...))
 	if d.Confirmation == nil || d.Confirmation.Confirmed || d.Confirmation.PAdjusted <= DoubtLevel || !large(d.Delta, d.Threshold) {
 		t.Fatalf("the fixture: confirmation %+v, change %.3f", d.Confirmation, d.Delta)
