@@ -86,13 +86,17 @@ const mermaidSafe = "/=._-+ ~!*,:()[]'"
 // mermaid label: only letters, digits and the punctuation in mermaidSafe
 // survive (quotes and angle brackets are dropped, anything else becomes
 // "_"), and long names are shortened from the front, where the common
-// prefix is, to 40 characters.
+// prefix is, to 40 characters. A colon after a colon becomes "_" too, so
+// that no "::" of a workflow command ("::error::") reaches a report that
+// a workflow prints to its log.
 func MermaidLabel(s string) string { return mermaidLabel(s, 40) }
 
 func mermaidLabel(s string, max int) string {
 	var b []rune
 	for _, r := range strings.ToValidUTF8(s, "_") {
 		switch {
+		case r == ':' && len(b) > 0 && b[len(b)-1] == ':':
+			b = append(b, '_')
 		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune(mermaidSafe, r):
 			b = append(b, r)
 		case r == '"' || r == '<' || r == '>':

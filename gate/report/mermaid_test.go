@@ -8,15 +8,19 @@ import (
 
 // FuzzMermaidLabel checks that no benchmark name can break out of its
 // quoted label in the mermaid chart: no quote, no "%%" comment, no entity,
-// no markup, no newline, at most 40 characters.
+// no markup, no newline, no "::" of a workflow command, at most 40
+// characters.
 func FuzzMermaidLabel(f *testing.F) {
-	for _, s := range []string{`a"b`, "x%%y", "<script>alert(1)</script>", "a\nb", "[x], [y]", "@user #123", "\xff\xfe", strings.Repeat("long/", 30)} {
+	for _, s := range []string{`a"b`, "x%%y", "<script>alert(1)</script>", "a\nb", "[x], [y]", "@user #123", "::error::pwned", ":::", "\xff\xfe", strings.Repeat("long/", 30)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		l := MermaidLabel(s)
 		if l == "" || utf8.RuneCountInString(l) > 40 {
 			t.Fatalf("MermaidLabel(%q) = %q: empty or longer than 40", s, l)
+		}
+		if strings.Contains(l, "::") {
+			t.Fatalf("MermaidLabel(%q) = %q keeps a workflow command's \"::\"", s, l)
 		}
 		for _, r := range l {
 			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune(mermaidSafe+"…", r)) {
