@@ -178,7 +178,7 @@ func Read(inputs []Input, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	res.Results = r.results
+	res.Results, res.FilteredOut, res.Filter = r.results, r.filtered, opts.Filter
 	res.SyntaxErrors = r.problems.list()
 	res.Notes = mergeProcs(r.model)
 	res.Notes = append(res.Notes, mismatchNotes(r.model, proj.unit)...)

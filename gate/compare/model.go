@@ -71,6 +71,10 @@ type Result struct {
 	// Results counts benchmark result lines read, per side: lines that
 	// passed the filter and had at least one valid value.
 	Results map[Side]int
+	// FilteredOut counts result lines the filter left out, per side, and
+	// Filter is that filter's expression ("" for none).
+	FilteredOut map[Side]int
+	Filter      string
 	// SyntaxErrors are lines that looked like results but did not parse,
 	// and values that parsed but cannot be measurements (NaN, ±Inf, a
 	// negative time), with their positions. They are reported, not fatal;

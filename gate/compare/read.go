@@ -69,12 +69,14 @@ type reader struct {
 	br    *benchfmt.Reader
 	model *model
 	// results counts result lines with at least one valid value, per side.
-	results  map[Side]int
+	results map[Side]int
+	// filtered counts result lines the filter left out, per side.
+	filtered map[Side]int
 	problems problems
 }
 
 func newReader(proj *projections) *reader {
-	return &reader{proj: proj, br: benchfmt.NewReader(nil, ""), model: newModel(), results: map[Side]int{}}
+	return &reader{proj: proj, br: benchfmt.NewReader(nil, ""), model: newModel(), results: map[Side]int{}, filtered: map[Side]int{}}
 }
 
 // units is the unit metadata of every input read so far.
@@ -96,6 +98,10 @@ func (r *reader) read(in Input) error {
 		case *benchfmt.SyntaxError:
 			r.problems.add(rec.Error())
 		case *benchfmt.Result:
+			if ok, _ := r.proj.filter.Apply(rec); !ok {
+				r.filtered[in.Side]++
+				continue
+			}
 			if r.add(rec, si) {
 				r.results[in.Side]++
 			}
@@ -112,13 +118,10 @@ func (r *reader) read(in Input) error {
 	return nil
 }
 
-// add puts the values of one result line that passes the filter into
+// add puts the values of one result line that passed the filter into
 // their cells on side si, skipping (and listing) values that cannot be
 // measurements. It reports whether any value was valid.
 func (r *reader) add(rec *benchfmt.Result, si int) bool {
-	if ok, _ := r.proj.filter.Apply(rec); !ok {
-		return false
-	}
 	rowKey := r.proj.rowBy.Project(rec)
 	resKey := r.proj.residue.Project(rec)
 	valid := 0

@@ -48,6 +48,15 @@ func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 // any result, or sides without a benchmark in common.
 func checkInputs(res *compare.Result) error {
 	for _, side := range []compare.Side{compare.Base, compare.Head} {
+		if n := res.FilteredOut[side]; res.Results[side] == 0 && n > 0 {
+			lines := fmt.Sprintf("the %d benchmark result lines", n)
+			if n == 1 {
+				lines = "the one benchmark result line"
+			}
+			return &compare.InputError{Side: "filter",
+				Msg:  fmt.Sprintf("{filter} %q keeps none of %s in %s", res.Filter, lines, strings.Join(res.Files[side], ", ")),
+				Hint: "a filter selects by name, configuration and unit, e.g. '.name:Encode' or '.unit:(sec/op OR B/op)'; see go doc golang.org/x/perf/benchproc/syntax"}
+		}
 		if res.Results[side] == 0 {
 			msg := fmt.Sprintf("no benchmark results in %s", strings.Join(res.Files[side], ", "))
 			if bad := sideProblems(res, side); len(bad) > 0 {

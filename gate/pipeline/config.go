@@ -6,6 +6,8 @@ import (
 	"time"
 	"unicode"
 
+	"golang.org/x/perf/benchproc"
+
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/plan"
@@ -180,6 +182,13 @@ func CheckPolicy(p decide.Policy, o compare.Options) error {
 	}
 	if !(o.Confidence > 0 && o.Confidence < 1) {
 		return usage.Errorf("", "invalid {confidence} %v: want a number between 0 and 1, e.g. 0.95", o.Confidence)
+	}
+	if o.Filter != "" {
+		// Before anything is measured: the filter is applied to the
+		// results, at the end of the run.
+		if _, err := benchproc.NewFilter(o.Filter); err != nil {
+			return usage.Errorf("e.g. '.name:Encode' or '.unit:(sec/op OR B/op)'; see go doc golang.org/x/perf/benchproc/syntax", "invalid {filter} %q: %v", o.Filter, err)
+		}
 	}
 	for u := range p.Thresholds {
 		// The units are printed in the verdict line of every report, as

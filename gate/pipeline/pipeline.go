@@ -194,11 +194,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		var ie *compare.InputError
 		if errors.As(aerr, &ie) {
 			hint := fmt.Sprintf("check that {bench} %q matches benchmarks in the packages; the raw output is in %s", p.Bench, p.ResultsDir)
-			if ie.Side == "inputs" {
+			switch ie.Side {
+			case "inputs":
 				// Both sides measured, but nothing in common.
 				hint = fmt.Sprintf("base and head ran different benchmarks (renamed, or in other units); the raw output is in %s", p.ResultsDir)
+			case "filter":
+				// Measured, then left out.
+				hint = fmt.Sprintf("%s; the raw output is in %s", ie.Hint, p.ResultsDir)
 			}
-			if len(out.Skipped) > 0 && ie.Side != "inputs" {
+			if len(out.Skipped) > 0 && (ie.Side == compare.Base || ie.Side == compare.Head) {
 				// {bench} matched, but what it matched skipped itself.
 				return nil, usage.Errorf(fmt.Sprintf("the skip messages say what the benchmarks need (data, a flag, a service); provide it, or give {bench} a pattern that leaves them out; the raw output is in %s", p.ResultsDir),
 					"nothing was measured: every benchmark that {bench} %q matched skipped itself: %s", p.Bench, strings.Join(skippedNotes(out.Skipped), "; "))

@@ -250,6 +250,19 @@ func (p *Plan) Validate() error {
 	if p.CPU != "" && !cpuRE.MatchString(p.CPU) {
 		return usage.Errorf("", "invalid {cpu} %q: want a comma-separated list of GOMAXPROCS values such as 1,2,4", p.CPU)
 	}
+	if p.CPU != "" {
+		// The testing package runs a benchmark once per value, under
+		// one name per value: a value given twice makes two results of
+		// one name in one process, which benchgate cannot tell from a
+		// benchmark printing a result line of its own.
+		seen := map[string]bool{}
+		for _, v := range strings.Split(p.CPU, ",") {
+			if seen[v] {
+				return usage.Errorf("list each value once, e.g. {cpu} 1,2; more samples per value come from more {rounds}", "invalid {cpu} %q: GOMAXPROCS %s is given twice", p.CPU, v)
+			}
+			seen[v] = true
+		}
+	}
 	switch p.Protocol {
 	case "", Interleaved, Sequential:
 	default:

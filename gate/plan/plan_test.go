@@ -59,6 +59,7 @@ func TestValidate(t *testing.T) {
 		{func(p *Plan) { p.Sides[1].Toolchain = "go1.15.15+auto" }, `-head-toolchain go1.15.15+auto is too old`},
 		{func(p *Plan) { p.Packages = []string{"-rounds"} }, "flags go before the packages"},
 		{func(p *Plan) { p.Timeout = 0 }, "invalid -timeout"},
+		{func(p *Plan) { p.CPU = "1,2,1" }, `invalid -cpu "1,2,1": GOMAXPROCS 1 is given twice`},
 	} {
 		p := good()
 		tt.mod(p)

@@ -37,7 +37,9 @@ func (r *Report) groups() []group {
 func configLines(c compare.Comparison) []string {
 	var lines []string
 	for _, k := range c.ConfigOrder {
-		lines = append(lines, k+": "+c.Config[k])
+		// The testing package prints the CPU's brand string as the
+		// processor gives it, often padded with spaces.
+		lines = append(lines, k+": "+strings.TrimSpace(c.Config[k]))
 	}
 	return lines
 }

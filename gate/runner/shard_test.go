@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -116,6 +117,40 @@ func TestShardRunsItsSlice(t *testing.T) {
 		sort.Strings(all)
 		if !slices.Equal(all, fns) {
 			t.Errorf("%s: the shards ran %v together, want each of %v once", g, all, fns)
+		}
+	}
+}
+
+// TestEmptyShard: with one benchmark function and three shards, two
+// shards hold nothing. Those say so (ErrEmptyShard, which is not a
+// failure), not that -bench selects no benchmark; a -bench that selects
+// nothing at all is still that error in every shard.
+func TestEmptyShard(t *testing.T) {
+	for _, g := range []plan.Granularity{plan.ByBenchmark, plan.ByPackage} {
+		ran := 0
+		for k := 1; k <= 3; k++ {
+			p := testPlan(t, 2)
+			p.Interleave, p.Shard = g, plan.Shard{K: k, N: 3}
+			_, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Env: []string{"PATH=/bin"}, Exec: &shardExec{fns: []string{"BenchmarkA"}}})
+			switch {
+			case p.Shard.Has("example.com/a", "BenchmarkA"):
+				if err != nil {
+					t.Errorf("%s shard %d/3 holds BenchmarkA: %v", g, k, err)
+				}
+				ran++
+			case !errors.Is(err, ErrEmptyShard) || errors.Is(err, ErrNoBenchmarks):
+				t.Errorf("%s shard %d/3 holds nothing: Run said %v, want %v", g, k, err, ErrEmptyShard)
+			}
+
+			p = testPlan(t, 2)
+			p.Interleave, p.Shard, p.Bench = g, plan.Shard{K: k, N: 3}, "^BenchmarkZ$"
+			_, err = Run(context.Background(), p, Options{WorkDir: t.TempDir(), Env: []string{"PATH=/bin"}, Exec: &shardExec{fns: []string{"BenchmarkA"}}})
+			if !errors.Is(err, ErrNoBenchmarks) {
+				t.Errorf("%s shard %d/3, -bench selecting nothing: Run said %v, want %v", g, k, err, ErrNoBenchmarks)
+			}
+		}
+		if ran != 1 {
+			t.Errorf("%s: BenchmarkA ran in %d shards, want 1", g, ran)
 		}
 	}
 }
