@@ -54,3 +54,22 @@ func (f *firstError) get() error {
 	defer f.mu.Unlock()
 	return f.err
 }
+
+// once returns a function that calls compute the first time and returns its
+// results from then on: a benchmark's input computed once per process,
+// not on every call the testing package makes while it ramps b.N up.
+// Benchmarks run one at a time, so it needs no lock.
+func once(compute func() ([]byte, error)) func() ([]byte, error) {
+	var (
+		done bool
+		v    []byte
+		err  error
+	)
+	return func() ([]byte, error) {
+		if !done {
+			v, err = compute()
+			done = true
+		}
+		return v, err
+	}
+}

@@ -18,12 +18,20 @@ import (
 // long as fits", which differs by key size).
 var pssOptions = &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthEqualsHash, Hash: crypto.SHA256}
 
-// rsaOp is one RSA operation benchmark. run performs the operation b.N
-// times and returns an error on the first wrong result; results that are
-// only checked after the loop are checked with the timer stopped.
+// rsaOp is one RSA operation benchmark. body returns, for one key, the
+// function the sub-benchmark runs on every call: it performs the operation
+// b.N times and returns an error on the first wrong result; results that
+// are only checked after the loop are checked with the timer stopped.
+//
+// The testing package calls a sub-benchmark's function several times in a
+// process as it ramps b.N up to -benchtime (1, then up to 100 times as
+// many, and so on). What a body keeps between those calls it computes
+// once: the signature or ciphertext a public operation works on, and the
+// check of an encryption's result, each a private-key operation that took
+// longer than the whole timed loop of an RSA-4096 verify's first calls.
 type rsaOp struct {
 	scheme, op string
-	run        func(b *testing.B, key *rsa.PrivateKey) error
+	body       func(key *rsa.PrivateKey) func(b *testing.B) error
 }
 
 // rsaOps lists every single-threaded RSA operation. Private operations:
@@ -32,103 +40,141 @@ func rsaOps() []rsaOp {
 	digest := sha256.Sum256([]byte("benchgate: a JWT signing input stands in here"))
 	msg := payload(32) // a session key, the usual RSA encryption payload
 	return []rsaOp{
-		{"PKCS1v15", "sign", func(b *testing.B, key *rsa.PrivateKey) error {
-			var sig []byte
-			for i := 0; i < b.N; i++ {
-				var err error
-				if sig, err = rsa.SignPKCS1v15(rand.Reader, key, crypto.SHA256, digest[:]); err != nil {
-					return err
+		{"PKCS1v15", "sign", func(key *rsa.PrivateKey) func(*testing.B) error {
+			return func(b *testing.B) error {
+				var sig []byte
+				for i := 0; i < b.N; i++ {
+					var err error
+					if sig, err = rsa.SignPKCS1v15(rand.Reader, key, crypto.SHA256, digest[:]); err != nil {
+						return err
+					}
 				}
+				b.StopTimer()
+				return rsa.VerifyPKCS1v15(&key.PublicKey, crypto.SHA256, digest[:], sig)
 			}
-			b.StopTimer()
-			return rsa.VerifyPKCS1v15(&key.PublicKey, crypto.SHA256, digest[:], sig)
 		}},
-		{"PKCS1v15", "verify", func(b *testing.B, key *rsa.PrivateKey) error {
-			sig, err := rsa.SignPKCS1v15(rand.Reader, key, crypto.SHA256, digest[:])
-			if err != nil {
-				return err
-			}
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := rsa.VerifyPKCS1v15(&key.PublicKey, crypto.SHA256, digest[:], sig); err != nil {
+		{"PKCS1v15", "verify", func(key *rsa.PrivateKey) func(*testing.B) error {
+			sig := once(func() ([]byte, error) {
+				return rsa.SignPKCS1v15(rand.Reader, key, crypto.SHA256, digest[:])
+			})
+			return func(b *testing.B) error {
+				sig, err := sig()
+				if err != nil {
 					return err
 				}
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if err := rsa.VerifyPKCS1v15(&key.PublicKey, crypto.SHA256, digest[:], sig); err != nil {
+						return err
+					}
+				}
+				return nil
 			}
-			return nil
 		}},
-		{"PKCS1v15", "encrypt", func(b *testing.B, key *rsa.PrivateKey) error {
-			var ct []byte
-			for i := 0; i < b.N; i++ {
-				var err error
-				if ct, err = rsa.EncryptPKCS1v15(rand.Reader, &key.PublicKey, msg); err != nil {
-					return err
+		{"PKCS1v15", "encrypt", func(key *rsa.PrivateKey) func(*testing.B) error {
+			var checked bool
+			return func(b *testing.B) error {
+				var ct []byte
+				for i := 0; i < b.N; i++ {
+					var err error
+					if ct, err = rsa.EncryptPKCS1v15(rand.Reader, &key.PublicKey, msg); err != nil {
+						return err
+					}
 				}
+				if checked {
+					return nil
+				}
+				b.StopTimer()
+				checked = true
+				return roundTrip(rsa.DecryptPKCS1v15(rand.Reader, key, ct))(msg)
 			}
-			b.StopTimer()
-			return roundTrip(rsa.DecryptPKCS1v15(rand.Reader, key, ct))(msg)
 		}},
-		{"PKCS1v15", "decrypt", func(b *testing.B, key *rsa.PrivateKey) error {
-			ct, err := rsa.EncryptPKCS1v15(rand.Reader, &key.PublicKey, msg)
-			if err != nil {
-				return err
-			}
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := roundTrip(rsa.DecryptPKCS1v15(rand.Reader, key, ct))(msg); err != nil {
+		{"PKCS1v15", "decrypt", func(key *rsa.PrivateKey) func(*testing.B) error {
+			ct := once(func() ([]byte, error) {
+				return rsa.EncryptPKCS1v15(rand.Reader, &key.PublicKey, msg)
+			})
+			return func(b *testing.B) error {
+				ct, err := ct()
+				if err != nil {
 					return err
 				}
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if err := roundTrip(rsa.DecryptPKCS1v15(rand.Reader, key, ct))(msg); err != nil {
+						return err
+					}
+				}
+				return nil
 			}
-			return nil
 		}},
-		{"PSS", "sign", func(b *testing.B, key *rsa.PrivateKey) error {
-			var sig []byte
-			for i := 0; i < b.N; i++ {
-				var err error
-				if sig, err = rsa.SignPSS(rand.Reader, key, crypto.SHA256, digest[:], pssOptions); err != nil {
-					return err
+		{"PSS", "sign", func(key *rsa.PrivateKey) func(*testing.B) error {
+			return func(b *testing.B) error {
+				var sig []byte
+				for i := 0; i < b.N; i++ {
+					var err error
+					if sig, err = rsa.SignPSS(rand.Reader, key, crypto.SHA256, digest[:], pssOptions); err != nil {
+						return err
+					}
 				}
+				b.StopTimer()
+				return rsa.VerifyPSS(&key.PublicKey, crypto.SHA256, digest[:], sig, pssOptions)
 			}
-			b.StopTimer()
-			return rsa.VerifyPSS(&key.PublicKey, crypto.SHA256, digest[:], sig, pssOptions)
 		}},
-		{"PSS", "verify", func(b *testing.B, key *rsa.PrivateKey) error {
-			sig, err := rsa.SignPSS(rand.Reader, key, crypto.SHA256, digest[:], pssOptions)
-			if err != nil {
-				return err
-			}
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := rsa.VerifyPSS(&key.PublicKey, crypto.SHA256, digest[:], sig, pssOptions); err != nil {
+		{"PSS", "verify", func(key *rsa.PrivateKey) func(*testing.B) error {
+			sig := once(func() ([]byte, error) {
+				return rsa.SignPSS(rand.Reader, key, crypto.SHA256, digest[:], pssOptions)
+			})
+			return func(b *testing.B) error {
+				sig, err := sig()
+				if err != nil {
 					return err
 				}
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if err := rsa.VerifyPSS(&key.PublicKey, crypto.SHA256, digest[:], sig, pssOptions); err != nil {
+						return err
+					}
+				}
+				return nil
 			}
-			return nil
 		}},
-		{"OAEP", "encrypt", func(b *testing.B, key *rsa.PrivateKey) error {
-			h := sha256.New()
-			var ct []byte
-			for i := 0; i < b.N; i++ {
-				var err error
-				if ct, err = rsa.EncryptOAEP(h, rand.Reader, &key.PublicKey, msg, nil); err != nil {
-					return err
+		{"OAEP", "encrypt", func(key *rsa.PrivateKey) func(*testing.B) error {
+			var checked bool
+			return func(b *testing.B) error {
+				h := sha256.New()
+				var ct []byte
+				for i := 0; i < b.N; i++ {
+					var err error
+					if ct, err = rsa.EncryptOAEP(h, rand.Reader, &key.PublicKey, msg, nil); err != nil {
+						return err
+					}
 				}
+				if checked {
+					return nil
+				}
+				b.StopTimer()
+				checked = true
+				return roundTrip(rsa.DecryptOAEP(h, rand.Reader, key, ct, nil))(msg)
 			}
-			b.StopTimer()
-			return roundTrip(rsa.DecryptOAEP(h, rand.Reader, key, ct, nil))(msg)
 		}},
-		{"OAEP", "decrypt", func(b *testing.B, key *rsa.PrivateKey) error {
-			h := sha256.New()
-			ct, err := rsa.EncryptOAEP(h, rand.Reader, &key.PublicKey, msg, nil)
-			if err != nil {
-				return err
-			}
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := roundTrip(rsa.DecryptOAEP(h, rand.Reader, key, ct, nil))(msg); err != nil {
+		{"OAEP", "decrypt", func(key *rsa.PrivateKey) func(*testing.B) error {
+			ct := once(func() ([]byte, error) {
+				return rsa.EncryptOAEP(sha256.New(), rand.Reader, &key.PublicKey, msg, nil)
+			})
+			return func(b *testing.B) error {
+				ct, err := ct()
+				if err != nil {
 					return err
 				}
+				h := sha256.New()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if err := roundTrip(rsa.DecryptOAEP(h, rand.Reader, key, ct, nil))(msg); err != nil {
+						return err
+					}
+				}
+				return nil
 			}
-			return nil
 		}},
 	}
 }
@@ -155,9 +201,9 @@ func BenchmarkRSA(b *testing.B) {
 		key, err := fixtures.RSAKey(bits)
 		check(b, err)
 		for _, op := range ops {
-			op := op
+			op, run := op, op.body(key)
 			b.Run(fmt.Sprintf("bits=%d/scheme=%s/op=%s", bits, op.scheme, op.op), func(b *testing.B) {
-				if err := op.run(b, key); err != nil {
+				if err := run(b); err != nil {
 					b.Fatalf("RSA-%d %s %s: %v", bits, op.scheme, op.op, err)
 				}
 			})
