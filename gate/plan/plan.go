@@ -17,6 +17,7 @@ package plan
 import (
 	"go/version"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -222,7 +223,18 @@ var (
 	cpuRE = regexp.MustCompile(`^[1-9][0-9]{0,3}(,[1-9][0-9]{0,3})*$`)
 )
 
-var benchtimeRE = regexp.MustCompile(`^([0-9]+x|[0-9.]+(ns|us|µs|ms|s|m|h))$`)
+// validBenchtime reports whether the testing package accepts s as
+// -test.benchtime: a positive count such as 1000x, or a positive
+// duration such as 100ms (its parseBenchTimeFlag). Anything else makes
+// every test binary exit 2 before it runs a benchmark.
+func validBenchtime(s string) bool {
+	if n, ok := strings.CutSuffix(s, "x"); ok {
+		v, err := strconv.Atoi(n)
+		return err == nil && v > 0
+	}
+	d, err := time.ParseDuration(s)
+	return err == nil && d > 0
+}
 
 // Validate checks the plan for mistakes a user can make, and returns a
 // *usage.Error that names the setting.
@@ -236,8 +248,8 @@ func (p *Plan) Validate() error {
 	if p.Rounds < 1 {
 		return usage.Errorf("", "invalid {rounds} %d: want at least 1", p.Rounds)
 	}
-	if !benchtimeRE.MatchString(p.Benchtime) {
-		return usage.Errorf("", "invalid {benchtime} %q: want a duration such as 100ms or a count such as 1000x", p.Benchtime)
+	if !validBenchtime(p.Benchtime) {
+		return usage.Errorf("", "invalid {benchtime} %q: want a duration above zero such as 100ms, or a count above zero such as 1000x", p.Benchtime)
 	}
 	if _, err := regexp.Compile(p.Bench); err != nil {
 		return usage.Errorf("", "invalid {bench} %q: %v", p.Bench, err)

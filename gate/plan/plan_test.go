@@ -51,6 +51,11 @@ func TestValidate(t *testing.T) {
 	}{
 		{func(p *Plan) { p.Rounds = 0 }, "invalid -rounds 0"},
 		{func(p *Plan) { p.Benchtime = "fast" }, `invalid -benchtime "fast"`},
+		// What the test binary would refuse, after both sides were built.
+		{func(p *Plan) { p.Benchtime = "0x" }, `invalid -benchtime "0x"`},
+		{func(p *Plan) { p.Benchtime = "0s" }, `invalid -benchtime "0s"`},
+		{func(p *Plan) { p.Benchtime = "1.2.3s" }, `invalid -benchtime "1.2.3s"`},
+		{func(p *Plan) { p.Benchtime = "-5ms" }, `invalid -benchtime "-5ms"`},
 		{func(p *Plan) { p.Bench = "(" }, `invalid -bench "("`},
 		{func(p *Plan) { p.Sides[1].Toolchain = "1.21" }, `invalid -head-toolchain "1.21"`},
 		// Older than go1.16 the test binary rejects -test.paniconexit0
