@@ -162,7 +162,14 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	if policy.Threshold, err = decide.ParsePercent(get("threshold", decide.FormatPercent(policy.Threshold))); err != nil {
 		errs = append(errs, fmt.Errorf("input threshold: %v", err))
 	}
-	if policy.Thresholds, err = decide.ParseThresholds(get("thresholds", "")); err != nil {
+	// One per line, as a YAML block writes a list, or separated by commas.
+	var thresholds []string
+	for _, t := range strings.FieldsFunc(get("thresholds", ""), func(r rune) bool { return r == ',' || r == '\n' }) {
+		if strings.TrimSpace(t) != "" {
+			thresholds = append(thresholds, t)
+		}
+	}
+	if policy.Thresholds, err = decide.ParseThresholds(strings.Join(thresholds, ",")); err != nil {
 		errs = append(errs, fmt.Errorf("input thresholds: %v", err))
 	}
 	if v := get("warn-threshold", ""); v != "" {
