@@ -287,7 +287,9 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 				continue
 			}
 			pkg.Listed = true
-			if byBenchmark && d > slowStart {
+			// A package with nothing to run here is not run at all,
+			// however long its TestMain takes.
+			if byBenchmark && d > slowStart && len(pkg.Benchmarks) > 0 {
 				// A TestMain that sets up something heavy would pay for it
 				// once per benchmark function and round.
 				st.progress("%s: the test binary of %s took %s to start and list its benchmarks (a TestMain's setup?), so its benchmarks run in one process per side per round", s.Name, pkg.ImportPath, d.Round(time.Millisecond))

@@ -56,14 +56,21 @@ func (st *runState) listedEverywhere(importPath string) bool {
 // packageBench is the -test.bench expression of a process that runs the
 // package importPath whole: the plan's, narrowed to the shard's functions
 // when the run is sharded. It reports false when the package has nothing
-// in the shard.
+// to run: every side listed its functions and none is a benchmark that
+// -bench selects (in the shard), so a process would only run its
+// TestMain, every round.
 func (st *runState) packageBench(importPath string) (string, bool) {
 	sh := st.plan.Shard
-	if !sh.On() {
-		return st.plan.Bench, true
-	}
 	if !st.listedEverywhere(importPath) {
-		return st.plan.Bench, sh.HasPackage(importPath)
+		return st.plan.Bench, !sh.On() || sh.HasPackage(importPath)
+	}
+	if !sh.On() {
+		for _, s := range st.out.Sides {
+			if pkg := s.pkg(importPath); pkg != nil && len(pkg.Benchmarks) > 0 {
+				return st.plan.Bench, true
+			}
+		}
+		return "", false
 	}
 	var fns []string
 	for _, s := range st.out.Sides {
