@@ -13,6 +13,8 @@ package runner
 //	                 from it, then side i's (go test lets a benchmark
 //	                 write in its package directory); a working tree
 //	                 that two sides build is copied once and stays root's
+//	  run<i>/        side i's own copy of that shared working tree, made
+//	                 after the build: where its binaries run
 //	  build/         the builder's, 0700: home/, tmp/ (GOTMPDIR,
 //	                 TMPDIR), out<i>/ (what go test -c writes)
 //	  bin<i>/        root 0755: side i's binaries, root's and read-only,
@@ -170,6 +172,11 @@ func (st *runState) prepare(ctx context.Context) error {
 			}
 		}
 	}
+	if st.iso.on && workTree != "" {
+		if err := st.ownWorkTreeCopies(srcOf); err != nil {
+			return err
+		}
+	}
 	if missing := st.missingEverywhere(); missing != "" {
 		return &PackageNotFoundError{Pattern: missing, Dir: st.opts.WorkDir}
 	}
@@ -177,6 +184,59 @@ func (st *runState) prepare(ctx context.Context) error {
 		return fmt.Errorf("%w: none of the packages %s has test files", ErrNoBenchmarks, strings.Join(p.Packages, " "))
 	}
 	return nil
+}
+
+// ownWorkTreeCopies gives each side that built the shared copy of the
+// working tree (toolchains compared) a copy of its own to run in, handed
+// to it, as a commit's side gets its source: go test lets a benchmark or
+// its TestMain write in its package directory (a file it generates, a
+// plugin it builds), which the shared copy, read-only to both sides so
+// that neither writes what the other reads, refused with "permission
+// denied". The binaries stay those built from the shared copy; only the
+// directory each runs in moves, to run<i>, as long a path as src<i>.
+func (st *runState) ownWorkTreeCopies(srcOf []string) error {
+	shared := ""
+	for i, s := range st.out.Sides {
+		if s.Commit == "" && srcOf[i] != "" && !onlyWorkTreeSide(st.out.Sides, i) {
+			shared = srcOf[i]
+			break
+		}
+	}
+	if shared == "" {
+		return nil
+	}
+	for i, s := range st.out.Sides {
+		if s.Commit != "" || !inTree(s.srcDir, shared) {
+			continue
+		}
+		own := filepath.Join(st.tmp, fmt.Sprintf("run%d", i))
+		if err := os.Mkdir(own, 0o755); err != nil {
+			return err
+		}
+		c := &treeCopy{src: shared, dst: own}
+		if err := c.copyDir("."); err != nil {
+			return fmt.Errorf("giving the %s side its copy of the working tree: %w", s.Name, err)
+		}
+		if err := shareTree(own, s.as); err != nil {
+			return fmt.Errorf("handing the %s side its source: %w", s.Name, err)
+		}
+		moved := func(dir string) string {
+			if !inTree(dir, shared) {
+				return dir
+			}
+			return own + strings.TrimPrefix(dir, shared)
+		}
+		s.srcDir = moved(s.srcDir)
+		for j := range s.Packages {
+			s.Packages[j].Dir = moved(s.Packages[j].Dir)
+		}
+	}
+	return nil
+}
+
+// inTree reports whether path is root or inside it.
+func inTree(path, root string) bool {
+	return path == root || strings.HasPrefix(path, root+string(filepath.Separator))
 }
 
 // onlyWorkTreeSide reports whether side i is the only side that builds
