@@ -217,6 +217,43 @@ func runNotes(out *runner.Outcome, rep *report.Report) []string {
 	return append(notes, skippedNotes(out.Skipped)...)
 }
 
+// changedBenchmarkNotes say, per package, which benchmark functions'
+// own code differs between the sides: their change may be the
+// benchmark's, not the code's.
+func changedBenchmarkNotes(out *runner.Outcome) []string {
+	between := "between the sides"
+	if len(out.Sides) == 2 {
+		between = fmt.Sprintf("between %s and %s", out.Sides[0].Name, out.Sides[1].Name)
+	}
+	var notes []string
+	var pkg string
+	var fns []string
+	flush := func() {
+		if len(fns) == 0 {
+			return
+		}
+		notes = append(notes, fmt.Sprintf("%s (%s): the benchmark function's own code differs %s, so a change measured there may be the benchmark's and not the code's; to compare like with like, run the new benchmark on the old code too",
+			listNames(fns, 10), pkg, between))
+	}
+	for _, c := range out.ChangedBenchmarks {
+		if c.Package != pkg {
+			flush()
+			pkg, fns = c.Package, nil
+		}
+		fns = append(fns, c.Benchmark)
+	}
+	flush()
+	return notes
+}
+
+// listNames joins names, the first max of them and a count of the rest.
+func listNames(names []string, max int) string {
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:max], ", "), len(names)-max)
+}
+
 // skippedNotes are the notes about the benchmarks skipped on every side:
 // one per package, sides and reason, so that a package whose benchmarks
 // all need data the machine lacks gets one note, not one per benchmark.

@@ -222,6 +222,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	} else {
 		rep.Notes = append(rep.Notes, runNotes(out, rep)...)
 	}
+	rep.Notes = append(rep.Notes, changedBenchmarkNotes(out)...)
 	if p.Shard.On() {
 		rep.Notes = append(rep.Notes, names.Render(shardNote(p, out)))
 	}

@@ -279,6 +279,9 @@ type Outcome struct {
 	// Instructions is what the instruction rounds did; nil when the run
 	// counted no instructions.
 	Instructions *InstructionsOutcome
+	// ChangedBenchmarks are the benchmark functions whose own code
+	// differs between the sides (benchsource.go).
+	ChangedBenchmarks []ChangedBenchmark
 }
 
 // Skipped is a benchmark a side skipped (b.Skip).
@@ -426,6 +429,7 @@ func Run(ctx context.Context, p *plan.Plan, opts Options) (out *Outcome, err err
 	if err := st.listBenchmarks(ctx); err != nil {
 		return st.out, err
 	}
+	st.out.ChangedBenchmarks = st.changedBenchmarks()
 	st.out.BuildTime = st.now().Sub(start)
 	if err := st.rounds(ctx); err != nil {
 		return st.out, err

@@ -1,0 +1,115 @@
+package runner
+
+// Benchmarks whose own code differs between the sides. A pull request
+// that changes a benchmark (a larger input, another loop) and the code
+// it measures compares two different benchmarks: go.uber.org/zap's
+// "Faster string encoding" (5a27bab) gave its benchmarks 5,000 more
+// strings to encode, so base against head measured +15,890%, where the
+// author ran the new benchmark on both sides for −62%. The sides' test
+// files are compared function by function, so that only the benchmarks
+// whose code changed are named, not every package whose tests did.
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// ChangedBenchmark is a benchmark function whose declaration in the
+// package's _test.go files is not the same on every side that has it.
+type ChangedBenchmark struct {
+	Package   string `json:"package"`
+	Benchmark string `json:"benchmark"`
+}
+
+// maxTestFile is the largest _test.go file read for the comparison; a
+// larger one (generated data) is left out of it.
+const maxTestFile = 4 << 20
+
+// changedBenchmarks lists the benchmark functions of each package that
+// two sides run from different source directories whose declarations
+// differ, comments and layout aside. Only the function itself is
+// compared: a helper or a data file it uses is not.
+func (st *runState) changedBenchmarks() []ChangedBenchmark {
+	if st.plan.Suite || len(st.out.Sides) < 2 {
+		return nil
+	}
+	var out []ChangedBenchmark
+	for _, ip := range st.unionPackages() {
+		var decls []map[string]string
+		var fns []string
+		for _, s := range st.out.Sides {
+			pkg := s.pkg(ip)
+			if pkg == nil || !pkg.Listed {
+				continue
+			}
+			decls = append(decls, benchmarkDecls(pkg.Dir))
+			for _, f := range pkg.Benchmarks {
+				if !slices.Contains(fns, f) {
+					fns = append(fns, f)
+				}
+			}
+		}
+		for _, f := range fns {
+			var first string
+			seen := false
+			for _, d := range decls {
+				src, ok := d[f]
+				if !ok {
+					continue // new or removed there: said elsewhere
+				}
+				if !seen {
+					first, seen = src, true
+				} else if src != first {
+					out = append(out, ChangedBenchmark{Package: ip, Benchmark: f})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// benchmarkDecls returns the printed declaration of every top-level
+// Benchmark function in dir's _test.go files, by name. Files that do not
+// parse, or are larger than maxTestFile, are left out: the build has
+// already said what is wrong with them.
+func benchmarkDecls(dir string) map[string]string {
+	out := map[string]string{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return out
+	}
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		if info, err := e.Info(); err != nil || info.Size() > maxTestFile {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") {
+				continue
+			}
+			var b bytes.Buffer
+			if err := printer.Fprint(&b, fset, fd); err != nil {
+				continue
+			}
+			// A function declared in two files (build tags) is both.
+			out[fd.Name.Name] += b.String()
+		}
+	}
+	return out
+}
