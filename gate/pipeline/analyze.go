@@ -55,7 +55,7 @@ func checkInputs(res *compare.Result) error {
 			}
 			return &compare.InputError{Side: "filter",
 				Msg:  fmt.Sprintf("{filter} %q keeps none of %s in %s", res.Filter, lines, strings.Join(res.Files[side], ", ")),
-				Hint: "a filter selects by name, configuration and unit, e.g. '.name:Encode' or '.unit:(sec/op OR B/op)'; see go doc golang.org/x/perf/benchproc/syntax"}
+				Hint: "a filter selects by name, configuration and unit, " + filterHint}
 		}
 		if res.Results[side] == 0 {
 			msg := fmt.Sprintf("no benchmark results in %s", strings.Join(res.Files[side], ", "))

@@ -187,7 +187,7 @@ func CheckPolicy(p decide.Policy, o compare.Options) error {
 		// Before anything is measured: the filter is applied to the
 		// results, at the end of the run.
 		if _, err := benchproc.NewFilter(o.Filter); err != nil {
-			return usage.Errorf("e.g. '.name:Encode' or '.unit:(sec/op OR B/op)'; see go doc golang.org/x/perf/benchproc/syntax", "invalid {filter} %q: %v", o.Filter, err)
+			return usage.Errorf(filterHint, "invalid {filter} %q: %v", o.Filter, err)
 		}
 	}
 	for u := range p.Thresholds {
@@ -200,6 +200,9 @@ func CheckPolicy(p decide.Policy, o compare.Options) error {
 	}
 	return nil
 }
+
+// filterHint says how a -filter is written, for its errors.
+const filterHint = "e.g. '.name:Encode' or '.unit:(sec/op OR B/op)'; see go doc golang.org/x/perf/benchproc/syntax"
 
 // badUnitRune reports whether r cannot be part of a unit in a threshold:
 // benchmark units are single words, and these characters would be markup,

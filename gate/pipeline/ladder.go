@@ -256,17 +256,12 @@ func ladderRunNotes(out *runner.Outcome, rep *report.Report) []string {
 			if len(names) == 0 {
 				continue
 			}
-			more := ""
-			if len(names) > 10 {
-				more = fmt.Sprintf(" and %d more", len(names)-10)
-				names = names[:10]
-			}
 			has := out.Sides[st.From].ConfigLabel()
 			if status == decide.New {
 				has = out.Sides[st.To].ConfigLabel()
 			}
-			notes = append(notes, fmt.Sprintf("%s → %s: %s: %s%s: only %s has these benchmarks, so they were not compared in this step",
-				out.Sides[st.From].ConfigLabel(), out.Sides[st.To].ConfigLabel(), status, strings.Join(names, ", "), more, has))
+			notes = append(notes, fmt.Sprintf("%s → %s: %s: %s: only %s has these benchmarks, so they were not compared in this step",
+				out.Sides[st.From].ConfigLabel(), out.Sides[st.To].ConfigLabel(), status, listNames(names, 10), has))
 		}
 	}
 	return notes

@@ -325,11 +325,6 @@ func onlyOnOneSide(rep *report.Report, st decide.Status) string {
 	if len(names) == 0 {
 		return ""
 	}
-	more := ""
-	if len(names) > 10 {
-		more = fmt.Sprintf(" and %d more", len(names)-10)
-		names = names[:10]
-	}
-	return fmt.Sprintf("%s: %s%s: only %s has these benchmarks (its test binary lists the function, %s's does not, or %s's function has no such sub-benchmark), so they were not compared",
-		st, strings.Join(names, ", "), more, present, absent, absent)
+	return fmt.Sprintf("%s: %s: only %s has these benchmarks (its test binary lists the function, %s's does not, or %s's function has no such sub-benchmark), so they were not compared",
+		st, listNames(names, 10), present, absent, absent)
 }

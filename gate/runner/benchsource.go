@@ -35,9 +35,11 @@ const maxTestFile = 4 << 20
 // changedBenchmarks lists the benchmark functions of each package that
 // two sides run from different source directories whose declarations
 // differ, comments and layout aside. Only the function itself is
-// compared: a helper or a data file it uses is not.
+// compared: a helper or a data file it uses is not. Sides of one commit
+// (toolchains compared, the built-in suite) have one source: nothing to
+// compare.
 func (st *runState) changedBenchmarks() []ChangedBenchmark {
-	if st.plan.Suite || len(st.out.Sides) < 2 {
+	if st.plan.Suite || !st.commitsDiffer() {
 		return nil
 	}
 	var out []ChangedBenchmark
@@ -74,6 +76,17 @@ func (st *runState) changedBenchmarks() []ChangedBenchmark {
 		}
 	}
 	return out
+}
+
+// commitsDiffer reports whether the sides build more than one commit
+// (the working tree counting as one).
+func (st *runState) commitsDiffer() bool {
+	for _, s := range st.out.Sides {
+		if s.Commit != st.out.Sides[0].Commit {
+			return true
+		}
+	}
+	return false
 }
 
 // benchmarkDecls returns the printed declaration of every top-level

@@ -81,7 +81,7 @@ func (st *runState) prepare(ctx context.Context) error {
 	// The working tree is copied once: sides that build it (toolchains
 	// compared) share the copy, so their binaries differ by toolchain
 	// only, as they did when they shared the working tree.
-	workTree := ""
+	workTree, workTreeRoot := "", ""
 	srcOf := make([]string, len(st.out.Sides))
 	for i, s := range st.out.Sides {
 		s.as = st.iso.sideAs(i)
@@ -144,7 +144,7 @@ func (st *runState) prepare(ctx context.Context) error {
 			if err != nil {
 				return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: err}
 			}
-			s.srcDir, workTree = dir, dir
+			s.srcDir, workTree, workTreeRoot = dir, dir, src
 		}
 		if err := st.goVersion(ctx, s); err != nil {
 			return err
@@ -172,8 +172,8 @@ func (st *runState) prepare(ctx context.Context) error {
 			}
 		}
 	}
-	if st.iso.on && workTree != "" {
-		if err := st.ownWorkTreeCopies(srcOf); err != nil {
+	if st.iso.on && workTreeRoot != "" {
+		if err := st.ownWorkTreeCopies(workTreeRoot); err != nil {
 			return err
 		}
 	}
@@ -194,16 +194,15 @@ func (st *runState) prepare(ctx context.Context) error {
 // that neither writes what the other reads, refused with "permission
 // denied". The binaries stay those built from the shared copy; only the
 // directory each runs in moves, to run<i>, as long a path as src<i>.
-func (st *runState) ownWorkTreeCopies(srcOf []string) error {
-	shared := ""
-	for i, s := range st.out.Sides {
-		if s.Commit == "" && srcOf[i] != "" && !onlyWorkTreeSide(st.out.Sides, i) {
-			shared = srcOf[i]
-			break
+func (st *runState) ownWorkTreeCopies(shared string) error {
+	sides := 0
+	for _, s := range st.out.Sides {
+		if s.Commit == "" && inTree(s.srcDir, shared) {
+			sides++
 		}
 	}
-	if shared == "" {
-		return nil
+	if sides < 2 {
+		return nil // one side's own, handed to it above
 	}
 	for i, s := range st.out.Sides {
 		if s.Commit != "" || !inTree(s.srcDir, shared) {

@@ -121,7 +121,7 @@ func (c *treeCopy) skipped(rel string) bool {
 	}
 	abs := filepath.Join(c.src, rel)
 	for _, s := range c.skip {
-		if abs == s || strings.HasPrefix(abs, s+string(filepath.Separator)) {
+		if inTree(abs, s) {
 			return true
 		}
 	}
