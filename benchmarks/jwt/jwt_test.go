@@ -14,6 +14,7 @@ import (
 	"time"
 
 	fixtures "github.com/benchgate/benchgate/benchmarks"
+	"github.com/benchgate/benchgate/benchmarks/internal/benchloop"
 	"github.com/golang-jwt/jwt/v5"
 )
 
@@ -151,7 +152,7 @@ func BenchmarkJWT(b *testing.B) {
 		b.Run("alg="+a.name+"/op=sign", func(b *testing.B) {
 			c := newClaims()
 			var t string
-			for i := 0; i < b.N; i++ {
+			for it := benchloop.Start(b); it.Next(); {
 				var err error
 				if t, err = a.sign(c); err != nil {
 					b.Fatal(err)
@@ -165,19 +166,19 @@ func BenchmarkJWT(b *testing.B) {
 			check(b, err)
 		})
 		b.Run("alg="+a.name+"/op=verify", func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
+			for it := benchloop.Start(b); it.Next(); {
 				c, err := verify(token)
 				if err != nil {
 					b.Fatal(err)
 				}
-				if i == 0 {
+				if it.First() {
 					check(b, checkClaims(c))
 				}
 			}
 		})
 		b.Run("alg="+a.name+"/op=roundtrip", func(b *testing.B) {
 			in := newClaims()
-			for i := 0; i < b.N; i++ {
+			for it := benchloop.Start(b); it.Next(); {
 				t, err := a.sign(in)
 				if err != nil {
 					b.Fatal(err)
@@ -186,7 +187,7 @@ func BenchmarkJWT(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if i == 0 {
+				if it.First() {
 					check(b, checkClaims(c))
 				}
 			}
@@ -246,7 +247,7 @@ func BenchmarkJWTMiddleware(b *testing.B) {
 
 		b.Run("alg="+a.name, func(b *testing.B) {
 			req := newRequest(token)
-			for i := 0; i < b.N; i++ {
+			for it := benchloop.Start(b); it.Next(); {
 				rec := httptest.NewRecorder()
 				h.ServeHTTP(rec, req)
 				if rec.Code != http.StatusOK || rec.Body.String() != "hello user-4711" {

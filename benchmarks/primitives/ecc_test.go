@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	fixtures "github.com/benchgate/benchgate/benchmarks"
+	"github.com/benchgate/benchgate/benchmarks/internal/benchloop"
 )
 
 // ecdsaHash pairs each curve with the hash JOSE uses for it (ES256, ES384,
@@ -33,7 +34,7 @@ func BenchmarkECDSA(b *testing.B) {
 
 		b.Run("curve="+curve+"/op=sign", func(b *testing.B) {
 			var sig []byte
-			for i := 0; i < b.N; i++ {
+			for it := benchloop.Start(b); it.Next(); {
 				var err error
 				if sig, err = ecdsa.SignASN1(rand.Reader, key, digest); err != nil {
 					b.Fatal(err)
@@ -48,8 +49,7 @@ func BenchmarkECDSA(b *testing.B) {
 		b.Run("curve="+curve+"/op=verify", func(b *testing.B) {
 			sig, err := sig()
 			check(b, err)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
+			for it := benchloop.Start(b); it.Next(); {
 				if !ecdsa.VerifyASN1(&key.PublicKey, digest, sig) {
 					b.Fatalf("ECDSA %s: signature does not verify", curve)
 				}
@@ -68,7 +68,7 @@ func BenchmarkEd25519(b *testing.B) {
 
 	b.Run("op=sign", func(b *testing.B) {
 		var sig []byte
-		for i := 0; i < b.N; i++ {
+		for it := benchloop.Start(b); it.Next(); {
 			sig = ed25519.Sign(key, msg)
 		}
 		b.StopTimer()
@@ -78,8 +78,7 @@ func BenchmarkEd25519(b *testing.B) {
 	})
 	b.Run("op=verify", func(b *testing.B) {
 		sig := ed25519.Sign(key, msg)
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
+		for it := benchloop.Start(b); it.Next(); {
 			if !ed25519.Verify(pub, msg, sig) {
 				b.Fatal("Ed25519: signature does not verify")
 			}

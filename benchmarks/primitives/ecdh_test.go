@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	fixtures "github.com/benchgate/benchgate/benchmarks"
+	"github.com/benchgate/benchgate/benchmarks/internal/benchloop"
 )
 
 // BenchmarkECDH measures one Diffie-Hellman exchange with crypto/ecdh, which
@@ -30,7 +31,7 @@ func BenchmarkECDH(b *testing.B) {
 
 		curve := c.curve
 		b.Run("curve="+curve+"/op=exchange", func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
+			for it := benchloop.Start(b); it.Next(); {
 				got, err := priv.ECDH(peerPub)
 				if err != nil {
 					b.Fatalf("ECDH %s: %v", curve, err)

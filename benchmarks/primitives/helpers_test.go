@@ -57,7 +57,8 @@ func (f *firstError) get() error {
 
 // once returns a function that calls compute the first time and returns its
 // results from then on: a benchmark's input computed once per process,
-// not on every call the testing package makes while it ramps b.N up.
+// not on every call the testing package makes (once per -count, and at a
+// count -benchtime once at b.N = 1 before the call it reports).
 // Benchmarks run one at a time, so it needs no lock.
 func once(compute func() ([]byte, error)) func() ([]byte, error) {
 	var (

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	fixtures "github.com/benchgate/benchgate/benchmarks"
+	"github.com/benchgate/benchgate/benchmarks/internal/benchloop"
 )
 
 // pssOptions matches what JWT PS256 signs with: a salt as long as the hash,
@@ -20,15 +21,15 @@ var pssOptions = &rsa.PSSOptions{SaltLength: rsa.PSSSaltLengthEqualsHash, Hash: 
 
 // rsaOp is one RSA operation benchmark. body returns, for one key, the
 // function the sub-benchmark runs on every call: it performs the operation
-// b.N times and returns an error on the first wrong result; results that
-// are only checked after the loop are checked with the timer stopped.
+// in a benchloop and returns an error on the first wrong result; results
+// that are only checked after the loop are checked with the timer stopped.
 //
-// The testing package calls a sub-benchmark's function several times in a
-// process as it ramps b.N up to -benchtime (1, then up to 100 times as
-// many, and so on). What a body keeps between those calls it computes
+// The testing package calls a sub-benchmark's function more than once in
+// a process: once per -count at a duration -benchtime, twice at a count
+// (b.N = 1, then N). What a body keeps between those calls it computes
 // once: the signature or ciphertext a public operation works on, and the
-// check of an encryption's result, each a private-key operation that took
-// longer than the whole timed loop of an RSA-4096 verify's first calls.
+// check of an encryption's result, each a private-key operation that
+// takes longer than many verifies.
 type rsaOp struct {
 	scheme, op string
 	body       func(key *rsa.PrivateKey) func(b *testing.B) error
@@ -43,7 +44,7 @@ func rsaOps() []rsaOp {
 		{"PKCS1v15", "sign", func(key *rsa.PrivateKey) func(*testing.B) error {
 			return func(b *testing.B) error {
 				var sig []byte
-				for i := 0; i < b.N; i++ {
+				for it := benchloop.Start(b); it.Next(); {
 					var err error
 					if sig, err = rsa.SignPKCS1v15(rand.Reader, key, crypto.SHA256, digest[:]); err != nil {
 						return err
@@ -62,8 +63,7 @@ func rsaOps() []rsaOp {
 				if err != nil {
 					return err
 				}
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
+				for it := benchloop.Start(b); it.Next(); {
 					if err := rsa.VerifyPKCS1v15(&key.PublicKey, crypto.SHA256, digest[:], sig); err != nil {
 						return err
 					}
@@ -75,7 +75,7 @@ func rsaOps() []rsaOp {
 			var checked bool
 			return func(b *testing.B) error {
 				var ct []byte
-				for i := 0; i < b.N; i++ {
+				for it := benchloop.Start(b); it.Next(); {
 					var err error
 					if ct, err = rsa.EncryptPKCS1v15(rand.Reader, &key.PublicKey, msg); err != nil {
 						return err
@@ -98,8 +98,7 @@ func rsaOps() []rsaOp {
 				if err != nil {
 					return err
 				}
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
+				for it := benchloop.Start(b); it.Next(); {
 					if err := roundTrip(rsa.DecryptPKCS1v15(rand.Reader, key, ct))(msg); err != nil {
 						return err
 					}
@@ -110,7 +109,7 @@ func rsaOps() []rsaOp {
 		{"PSS", "sign", func(key *rsa.PrivateKey) func(*testing.B) error {
 			return func(b *testing.B) error {
 				var sig []byte
-				for i := 0; i < b.N; i++ {
+				for it := benchloop.Start(b); it.Next(); {
 					var err error
 					if sig, err = rsa.SignPSS(rand.Reader, key, crypto.SHA256, digest[:], pssOptions); err != nil {
 						return err
@@ -129,8 +128,7 @@ func rsaOps() []rsaOp {
 				if err != nil {
 					return err
 				}
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
+				for it := benchloop.Start(b); it.Next(); {
 					if err := rsa.VerifyPSS(&key.PublicKey, crypto.SHA256, digest[:], sig, pssOptions); err != nil {
 						return err
 					}
@@ -143,7 +141,7 @@ func rsaOps() []rsaOp {
 			return func(b *testing.B) error {
 				h := sha256.New()
 				var ct []byte
-				for i := 0; i < b.N; i++ {
+				for it := benchloop.Start(b); it.Next(); {
 					var err error
 					if ct, err = rsa.EncryptOAEP(h, rand.Reader, &key.PublicKey, msg, nil); err != nil {
 						return err
@@ -167,8 +165,7 @@ func rsaOps() []rsaOp {
 					return err
 				}
 				h := sha256.New()
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
+				for it := benchloop.Start(b); it.Next(); {
 					if err := roundTrip(rsa.DecryptOAEP(h, rand.Reader, key, ct, nil))(msg); err != nil {
 						return err
 					}
@@ -214,6 +211,8 @@ func BenchmarkRSA(b *testing.B) {
 // BenchmarkRSAParallel measures PKCS#1 v1.5 sign and verify with
 // b.RunParallel (GOMAXPROCS goroutines), because multi-core throughput
 // scales differently by key size: larger keys fall further short of linear.
+// b.RunParallel shares b.N among its goroutines, so these two ramp b.N up
+// the testing package's way, a call per step, not in a benchloop.
 func BenchmarkRSAParallel(b *testing.B) {
 	digest := sha256.Sum256([]byte("benchgate: a JWT signing input stands in here"))
 	for _, bits := range fixtures.RSABits {

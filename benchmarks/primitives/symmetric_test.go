@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	fixtures "github.com/benchgate/benchgate/benchmarks"
+	"github.com/benchgate/benchgate/benchmarks/internal/benchloop"
 )
 
 // symmetricSizes are the message sizes of the hash and cipher benchmarks:
@@ -34,7 +35,7 @@ func BenchmarkSHA256(b *testing.B) {
 		b.Run("size="+sizeName(n), func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			var sum [sha256.Size]byte
-			for i := 0; i < b.N; i++ {
+			for it := benchloop.Start(b); it.Next(); {
 				sum = sha256.Sum256(data)
 			}
 			b.StopTimer()
@@ -57,7 +58,7 @@ func BenchmarkHMAC(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			mac := hmac.New(sha256.New, key)
 			var sum []byte
-			for i := 0; i < b.N; i++ {
+			for it := benchloop.Start(b); it.Next(); {
 				mac.Reset()
 				mac.Write(data)
 				sum = mac.Sum(sum[:0])
@@ -104,9 +105,11 @@ func BenchmarkAESGCM(b *testing.B) {
 			dst := make([]byte, 0, n+aead.Overhead())
 			nonce := make([]byte, aead.NonceSize())
 			var ct []byte
-			for i := 0; i < b.N; i++ {
+			var seq uint64
+			for it := benchloop.Start(b); it.Next(); {
 				// A fresh nonce per message, as a real sender must use.
-				binary.BigEndian.PutUint64(nonce[4:], uint64(i))
+				seq++
+				binary.BigEndian.PutUint64(nonce[4:], seq)
 				ct = aead.Seal(dst[:0], nonce, plaintext, nil)
 			}
 			b.StopTimer()
@@ -118,12 +121,12 @@ func BenchmarkAESGCM(b *testing.B) {
 		b.Run(fmt.Sprintf("bits=128/op=open/size=%s", sizeName(n)), func(b *testing.B) {
 			b.SetBytes(int64(n))
 			dst := make([]byte, 0, n)
-			for i := 0; i < b.N; i++ {
+			for it := benchloop.Start(b); it.Next(); {
 				pt, err := aead.Open(dst[:0], openNonce, sealed, nil)
 				if err != nil {
 					b.Fatalf("AES-GCM open: %v", err)
 				}
-				if i == 0 && !bytes.Equal(pt, plaintext) {
+				if it.First() && !bytes.Equal(pt, plaintext) {
 					b.Fatal("AES-GCM: opened plaintext differs from the original")
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	fixtures "github.com/benchgate/benchgate/benchmarks"
+	"github.com/benchgate/benchgate/benchmarks/internal/benchloop"
 )
 
 var versions = map[string]uint16{"1.2": tls.VersionTLS12, "1.3": tls.VersionTLS13}
@@ -149,7 +150,7 @@ func BenchmarkTLSHandshake(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("kex=%s/cert=%s/version=%s", s.kex, s.cert, s.version), func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
+			for it := benchloop.Start(b); it.Next(); {
 				cc, _, closeBoth, err := connect(client, server)
 				if err != nil {
 					b.Fatalf("%+v: %v", s, err)
@@ -212,8 +213,7 @@ func BenchmarkTLSThroughput(b *testing.B) {
 					b.Fatal(err)
 				}
 				b.SetBytes(int64(size))
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
+				for it := benchloop.Start(b); it.Next(); {
 					if err := sendAndCheck(cc, sc, msg, got); err != nil {
 						b.Fatal(err)
 					}

@@ -150,9 +150,9 @@ func TestUnpack(t *testing.T) {
 
 // TestSuiteBuildsOffline is the end-to-end check of what a `go install`ed
 // benchgate does: unpack the embedded suite into a directory outside this
-// repository, then vet it, check its API floor and run every benchmark once
-// with the network and the module cache out of reach (GOPROXY=off,
-// GOFLAGS=-mod=vendor).
+// repository, then vet it, run its tests, check its API floor and run
+// every benchmark once with the network and the module cache out of reach
+// (GOPROXY=off, GOFLAGS=-mod=vendor).
 func TestSuiteBuildsOffline(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the whole suite (about a minute); skipped in -short mode")
@@ -191,6 +191,12 @@ func TestSuiteBuildsOffline(t *testing.T) {
 
 	t.Run("vet", func(t *testing.T) {
 		run(t, "vet", "./...")
+	})
+
+	t.Run("test", func(t *testing.T) {
+		// The suite's own tests: its fixtures, and benchloop's warm-up
+		// and ramp run through testing.Benchmark.
+		run(t, "test", "./...")
 	})
 
 	t.Run("floor", func(t *testing.T) {
