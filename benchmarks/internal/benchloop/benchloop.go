@@ -71,8 +71,7 @@ type Iter struct {
 	goal      time.Duration // -benchtime
 	start     time.Time     // when the warm-up, then the timed run, started
 	stepStart time.Time
-	heap0     heapState // at the start of the warm-up
-	stepAlloc uint64    // allocated bytes at the start of the step
+	stepAlloc uint64 // bytes allocated in the process when the step started
 }
 
 // Start begins a loop, resetting b's timer, so whatever the function did
@@ -81,8 +80,7 @@ func Start(b *testing.B) *Iter {
 	it := &Iter{b: b, n: b.N}
 	if d, ok := durationBenchtime(); ok && b.N == 1 {
 		it.phase, it.goal, it.n = warming, d, 0
-		it.heap0 = readHeap()
-		it.stepAlloc = it.heap0.allocated
+		it.stepAlloc = readHeap().allocated
 		it.start = time.Now()
 		it.stepStart = it.start
 	}
@@ -187,11 +185,11 @@ const (
 )
 
 // heapState is what the warm-up reads of the heap: the bytes allocated
-// since the process started and the heap goal of the current cycle.
-// runtime.ReadMemStats stops the world for a moment, as the testing
-// package's own timer calls do; runtime/metrics would not, but counts a
-// small allocation only once its span is used up, so a step of a few
-// small allocations would look like one that allocated nothing.
+// since the process started, the heap goal of the current cycle and the
+// pages the process holds. runtime.ReadMemStats stops the world for a
+// moment, as the testing package's own timer calls do; runtime/metrics
+// would not, but counts a small allocation only once its span is used up,
+// so a short step's allocations per op would read as none.
 type heapState struct {
 	allocated, goal uint64
 	retained        uint64 // heap pages the process holds and has used
