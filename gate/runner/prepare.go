@@ -195,19 +195,17 @@ func (st *runState) prepare(ctx context.Context) error {
 // denied". The binaries stay those built from the shared copy; only the
 // directory each runs in moves, to run<i>, as long a path as src<i>.
 func (st *runState) ownWorkTreeCopies(shared string) error {
-	sides := 0
-	for _, s := range st.out.Sides {
+	var sharing []int
+	for i, s := range st.out.Sides {
 		if s.Commit == "" && inTree(s.srcDir, shared) {
-			sides++
+			sharing = append(sharing, i)
 		}
 	}
-	if sides < 2 {
+	if len(sharing) < 2 {
 		return nil // one side's own, handed to it above
 	}
-	for i, s := range st.out.Sides {
-		if s.Commit != "" || !inTree(s.srcDir, shared) {
-			continue
-		}
+	for _, i := range sharing {
+		s := st.out.Sides[i]
 		own := filepath.Join(st.tmp, fmt.Sprintf("run%d", i))
 		if err := os.Mkdir(own, 0o755); err != nil {
 			return err
