@@ -51,6 +51,11 @@ func confirm(ds []Decision, p Policy) int {
 			return c, later.delta
 		}
 		c, _ := look(n, endAlpha)
+		// Unconfirmed is not unchanged: the doubt that made it a
+		// candidate is judged again on every round, its p corrected as
+		// its first stage's was. The later rounds alone decide whether
+		// it fails; all of them decide whether it may pass as unchanged.
+		allAdjusted := correctedLike(d, all.p)
 		if halfway > 0 && n >= halfway {
 			h, delta := look(halfway, halfAlpha)
 			if h.Confirmed || n == halfway {
@@ -68,10 +73,14 @@ func confirm(ds []Decision, p Policy) int {
 		case c.Confirmed:
 			d.Status, d.Significant, d.Worse = Regression, true, true
 			d.Note = fmt.Sprintf("confirmed by %s (p %.3g, %.3g after the correction over %d candidates)", rounds, c.P, c.PAdjusted, k)
-		case beyond && (d.borderline || inDoubt(d, c.PAdjusted, all.delta, all.low, all.high)):
+		case beyond && (d.borderline || inDoubt(d, math.Min(c.PAdjusted, allAdjusted), all.delta, all.low, all.high)):
 			d.Status = Inconclusive
 			d.RoundsNeeded = 0
-			d.Note = likelyNote(d, fmt.Sprintf("%s did not confirm it (p %.3g after the correction over %d candidates)", rounds, c.PAdjusted, k))
+			after := fmt.Sprintf("%s did not confirm it (p %.3g after the correction over %d candidates)", rounds, c.PAdjusted, k)
+			if allAdjusted < c.PAdjusted {
+				after += fmt.Sprintf("; over all %d rounds p %.3g, %.3g after the correction", n, all.p, allAdjusted)
+			}
+			d.Note = likelyNote(d, after)
 		default:
 			d.Status = Unchanged
 			d.Equivalent = !math.IsNaN(all.low) && 1-d.Threshold <= all.low && all.high <= 1+d.Threshold
@@ -82,6 +91,20 @@ func confirm(ds []Decision, p Policy) int {
 		}
 	}
 	return k
+}
+
+// correctedLike is p after the multiplier that d's first-stage p got from
+// the correction for many comparisons (1 without a correction; the family
+// size where the first stage's p was 0).
+func correctedLike(d *Decision, p float64) float64 {
+	if math.IsNaN(p) {
+		return p
+	}
+	factor := float64(d.Family)
+	if d.TestP > 0 && !math.IsNaN(d.PAdjusted) {
+		factor = d.PAdjusted / d.TestP
+	}
+	return math.Min(1, p*math.Max(factor, 1))
 }
 
 // halfwayRound is the round of the second stage's first look, halfway

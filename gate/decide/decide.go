@@ -69,7 +69,13 @@
 // gets no later rounds, or too few to confirm anything while its interval
 // still reaches beyond the threshold; if they do not confirm it, it is inconclusive
 // while its whole change is still worse than the threshold, else
-// unchanged. The
+// unchanged. Any other candidate that its later rounds do not confirm is
+// inconclusive while its change over every round is worse than the
+// threshold and still in doubt by the first stage's rule, its p over
+// every round corrected with the multiplier its first-stage p got (or
+// its later rounds' p over the candidates, whichever is smaller); else
+// unchanged. Unconfirmed is not unchanged: a change estimated at +5%
+// with p 0.03 over 64 rounds is a likely regression, not a pass. The
 // later rounds are looked at twice, halfway to [Policy.MaxRounds] (at a
 // tenth of that half, where the halfway rounds could reach it at all) and
 // at the end (at nine tenths). The extra rounds are fresh

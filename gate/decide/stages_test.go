@@ -233,6 +233,27 @@ func TestTwoStages(t *testing.T) {
 	if MoreRounds(d, res.Policy) {
 		t.Errorf("a candidate whose interval is within the threshold still wants rounds")
 	}
+	// Twenty later rounds that lean slower (+1 … +6% in 13, -2% in 7): too
+	// weak alone to confirm a regression or even to keep the doubt (p
+	// above DoubtLevel after the correction), but every round together
+	// still points to a change beyond the threshold: inconclusive, not
+	// unchanged, which needs the change within the threshold or no
+	// evidence of one.
+	lean := make([]float64, 20)
+	for i := range lean {
+		lean[i] = 1.01 + 0.01*float64(i%6)
+		if i%3 == 1 {
+			lean[i] = 0.98
+		}
+	}
+	res, d = decide(lean)
+	if c := d.Confirmation; c == nil || c.Confirmed || c.PAdjusted <= DoubtLevel || large(d.Delta, d.Threshold) || d.Delta <= d.Threshold ||
+		wholeBeyond(d.Better, d.Paired.Low, d.Paired.High, d.Threshold) {
+		t.Fatalf("the fixture: confirmation %+v, change %.3f, interval %.3f … %.3f", c, d.Delta, d.Paired.Low, d.Paired.High)
+	}
+	if d.Status != Inconclusive || res.Verdict != InconclusiveVerdict || !strings.Contains(d.Note, "over all 30 rounds p") {
+		t.Errorf("unconfirmed, with evidence over every round: %s, verdict %s, note %q", d.Status, res.Verdict, d.Note)
+	}
 	// The first stage is judged at alpha/2: the same ten rounds, alone,
 	// at alpha 0.01 one stage, are what they are at alpha 0.005.
 	if d.TestP != statusOf(t, func() *Result { r, _ := decide(nil); return r }(), "Cand-2", "sec/op").TestP {
