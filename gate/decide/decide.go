@@ -74,8 +74,9 @@
 // threshold and still in doubt by the first stage's rule, its p over
 // every round corrected with the multiplier its first-stage p got (or
 // its later rounds' p over the candidates, whichever is smaller); else
-// unchanged. Unconfirmed is not unchanged: a change estimated at +5%
-// with p 0.03 over 64 rounds is a likely regression, not a pass. The
+// unchanged. Unconfirmed is not unchanged: a change estimated at +5.3%
+// with p 0.034 over 64 rounds (0.062 corrected) is a likely regression,
+// not a pass. The
 // later rounds are looked at twice, halfway to [Policy.MaxRounds] (at a
 // tenth of that half, where the halfway rounds could reach it at all) and
 // at the end (at nine tenths). The extra rounds are fresh
