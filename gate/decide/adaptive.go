@@ -95,10 +95,12 @@ func confirm(ds []Decision, p Policy) int {
 
 // correctedLike is p after the multiplier that d's first-stage p got from
 // the correction for many comparisons (1 without a correction; the family
-// size where the first stage's p was 0).
+// size where the first stage's p was 0). A p that could not be computed
+// (NaN) is no evidence: 1, so that the smaller of it and another p is the
+// other.
 func correctedLike(d *Decision, p float64) float64 {
 	if math.IsNaN(p) {
-		return p
+		return 1
 	}
 	factor := float64(d.Family)
 	if d.TestP > 0 && !math.IsNaN(d.PAdjusted) {

@@ -492,3 +492,25 @@ func TestCandidateNeedsEvidence(t *testing.T) {
 		t.Errorf("an inconclusive apparent regression is not a candidate")
 	}
 }
+
+// TestCorrectedLike: the p over every round of an unconfirmed candidate
+// gets the multiplier its first-stage p got from the correction.
+func TestCorrectedLike(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		testP, pAdjusted float64
+		family           int
+		p, want          float64
+	}{
+		{"BH multiplier 2.5", 0.02, 0.05, 20, 0.01, 0.025},
+		{"capped at 1", 0.02, 0.05, 20, 0.9, 1},
+		{"first-stage p 0: the family size", 0, 0, 20, 0.001, 0.02},
+		{"no correction", 0.3, 0.3, 1, 0.04, 0.04},
+		{"a p not computed is no evidence", 0.02, 0.05, 20, math.NaN(), 1},
+	} {
+		d := &Decision{TestP: tc.testP, PAdjusted: tc.pAdjusted, Family: tc.family}
+		if got := correctedLike(d, tc.p); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
