@@ -3,6 +3,8 @@ package decide
 import (
 	"fmt"
 	"math"
+
+	"github.com/aclements/go-moremath/stats"
 )
 
 // confirm is the second stage of an adaptive run (see the package
@@ -29,6 +31,7 @@ func confirm(ds []Decision, p Policy) int {
 		endAlpha, halfAlpha = alpha*0.9, alpha*0.1
 	}
 	conf := confidenceOf(p)
+	w := stageWeight(p)
 	for _, i := range cands {
 		d := &ds[i]
 		n := min(d.Base.N, d.Head.N)
@@ -44,20 +47,29 @@ func confirm(ds []Decision, p Policy) int {
 			// decision stands.
 			continue
 		}
-		look := func(to int, level float64) (*Confirmation, float64) {
+		// A look tests the later rounds alone at its level; the end look
+		// also tests them combined with the first stage, and the two
+		// tests share its level half and half.
+		look := func(to int, level float64, end bool) (*Confirmation, float64) {
 			later := testOn(d.Comparison.Rounds(from, to, conf), p)
-			c := &Confirmation{From: from, Rounds: to - from, P: later.p, PAdjusted: math.Min(1, later.p*float64(k)), Candidates: k}
-			c.Confirmed = beyond && worse(d.Better, later.delta) && c.PAdjusted <= level
+			c := &Confirmation{From: from, Rounds: to - from, P: later.p, PAdjusted: math.Min(1, later.p*float64(k)), Candidates: k, Combined: math.NaN()}
+			alone, combined := c.PAdjusted <= level, false
+			if end {
+				c.Combined = combinedP(stageBonferroni(d), c.PAdjusted, w)
+				alone, combined = c.PAdjusted <= level/2, c.Combined <= level/2
+			}
+			c.Confirmed = beyond && worse(d.Better, later.delta) && (alone || combined)
+			c.ByCombined = c.Confirmed && !alone
 			return c, later.delta
 		}
-		c, _ := look(n, endAlpha)
+		c, _ := look(n, endAlpha, true)
 		// Unconfirmed is not unchanged: the doubt that made it a
 		// candidate is judged again on every round, its p corrected as
-		// its first stage's was. The later rounds alone decide whether
-		// it fails; all of them decide whether it may pass as unchanged.
+		// its first stage's was. The looks decide whether it fails; all
+		// the rounds decide whether it may pass as unchanged.
 		allAdjusted := correctedLike(d, all.p)
 		if halfway > 0 && n >= halfway {
-			h, delta := look(halfway, halfAlpha)
+			h, delta := look(halfway, halfAlpha, false)
 			if h.Confirmed || n == halfway {
 				h.Halfway = true
 				c = h
@@ -69,14 +81,21 @@ func confirm(ds []Decision, p Policy) int {
 		}
 		d.Confirmation = c
 		rounds := fmt.Sprintf("rounds %d–%d alone", from+1, from+c.Rounds)
+		combined := ""
+		if !math.IsNaN(c.Combined) {
+			combined = fmt.Sprintf("; combined with rounds 1–%d, p %.3g", from, c.Combined)
+		}
 		switch {
+		case c.ByCombined:
+			d.Status, d.Significant, d.Worse = Regression, true, true
+			d.Note = fmt.Sprintf("confirmed by rounds %d–%d combined with rounds 1–%d (p %.3g; rounds %d–%d alone p %.3g after the correction over %d candidates)", from+1, from+c.Rounds, from, c.Combined, from+1, from+c.Rounds, c.PAdjusted, k)
 		case c.Confirmed:
 			d.Status, d.Significant, d.Worse = Regression, true, true
 			d.Note = fmt.Sprintf("confirmed by %s (p %.3g, %.3g after the correction over %d candidates)", rounds, c.P, c.PAdjusted, k)
 		case beyond && (d.borderline || inDoubt(d, math.Min(c.PAdjusted, allAdjusted), all.delta, all.low, all.high)):
 			d.Status = Inconclusive
 			d.RoundsNeeded = 0
-			after := fmt.Sprintf("%s did not confirm it (p %.3g after the correction over %d candidates)", rounds, c.PAdjusted, k)
+			after := fmt.Sprintf("%s did not confirm it (p %.3g after the correction over %d candidates%s)", rounds, c.PAdjusted, k, combined)
 			if allAdjusted < c.PAdjusted {
 				after += fmt.Sprintf("; over all %d rounds p %.3g, %.3g after the correction", n, all.p, allAdjusted)
 			}
@@ -91,6 +110,49 @@ func confirm(ds []Decision, p Policy) int {
 		}
 	}
 	return k
+}
+
+// stageWeight is the weight of the first stage in the end look's
+// combined test: the square root of its share of the rounds a candidate
+// can get, fixed before any round is measured, as the inverse normal
+// combination needs. Without a MaxRounds the stages weigh the same.
+func stageWeight(p Policy) float64 {
+	if p.MaxRounds <= p.StageRounds {
+		return math.Sqrt(0.5)
+	}
+	return math.Sqrt(float64(p.StageRounds) / float64(p.MaxRounds))
+}
+
+// stageBonferroni is d's first-stage p times the number of comparisons
+// the correction ran over (1 without a correction), at most 1, and 1
+// where there is no p: for every set of comparisons holding d, a bound
+// on the Bonferroni p of the set's first stages, which is what the
+// combined test needs of the first stage (see combinedP).
+func stageBonferroni(d *Decision) float64 {
+	if math.IsNaN(d.TestP) {
+		return 1
+	}
+	return math.Min(1, d.TestP*float64(max(d.Family, 1)))
+}
+
+// combinedP is the inverse normal combination of a first-stage p (p1)
+// and a second-stage p (p2) with the first stage weighted w1: 1 −
+// Φ(w1·Φ⁻¹(1−p1) + w2·Φ⁻¹(1−p2)), w1² + w2² = 1 (Lehmacher and Wassmer,
+// 1999). With the later rounds independent of the first, and the
+// weights fixed in advance, it is a p-value however the candidates were
+// picked, as long as p1 and p2 are Bonferroni p-values of every set of
+// comparisons holding the candidate, first stage and later rounds (the
+// closed testing of Bauer and Kieser, 1999; Bretz et al., 2006):
+// stageBonferroni for the first, and the later rounds' p times the
+// number of candidates for the second. A p of 1 is no evidence: the
+// combination is 1.
+func combinedP(p1, p2, w1 float64) float64 {
+	if math.IsNaN(p1) || math.IsNaN(p2) || p1 >= 1 || p2 >= 1 {
+		return 1
+	}
+	w2 := math.Sqrt(1 - w1*w1)
+	z := w1*-stats.StdNormal.InvCDF(p1) + w2*-stats.StdNormal.InvCDF(p2)
+	return stats.StdNormal.CDF(-z)
 }
 
 // correctedLike is p after the multiplier that d's first-stage p got from

@@ -61,9 +61,17 @@
 // [AdaptiveRule] picks from those decisions (an apparent regression needs
 // a first-stage p at most [CandidateLevel], or to be inconclusive) get
 // more rounds, and a
-// candidate becomes a regression only when its later rounds alone are
-// significant at the other half of alpha, Bonferroni-corrected over the
-// candidates (and its whole change is worse than the threshold). A
+// candidate becomes a regression only when its later rounds are
+// significant at the other half of alpha (and its whole change is worse
+// than the threshold): alone, Bonferroni-corrected over the candidates,
+// or, at the end look, combined with its first stage. The end look
+// splits its level between those two tests. The combined test is the
+// inverse normal combination of the first stage's p times the family
+// size and the later rounds' p times the candidates, the first stage
+// weighted by its share of the most rounds a candidate gets. It is a
+// p-value however the candidates were picked (closed testing with
+// combination tests: Bauer and Kieser, 1999), because the first stage's
+// p is corrected over the whole family, not over the candidates. A
 // first-stage regression at the border (its interval reaching back
 // within the threshold) is a candidate too: it stays a regression if it
 // gets no later rounds, or too few to confirm anything while its interval
@@ -217,6 +225,13 @@ type Confirmation struct {
 	P, PAdjusted float64
 	// Candidates is the number of candidates the correction ran over.
 	Candidates int
+	// Combined is, at the end look, the p of the later rounds combined
+	// with the first stage (see the package documentation); NaN at the
+	// halfway look.
+	Combined float64
+	// ByCombined reports that the combined test confirmed the
+	// regression where the later rounds alone did not.
+	ByCombined bool
 	// Confirmed reports that the later rounds confirmed a regression.
 	Confirmed bool
 	// Halfway reports that this is the halfway look (see

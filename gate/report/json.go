@@ -78,14 +78,19 @@ func jsonPaired(p *decide.Paired) *JSONPaired {
 }
 
 // JSONConfirmation is the second stage of a candidate in an adaptive run:
-// its later rounds alone, tested again.
+// its later rounds tested alone and, at the end look, combined with its
+// first stage.
 type JSONConfirmation struct {
 	FromRound  int      `json:"from_round"`
 	Rounds     int      `json:"rounds"`
 	P          *float64 `json:"p"`
 	PAdjusted  *float64 `json:"p_adjusted"`
 	Candidates int      `json:"candidates"`
+	// CombinedP is the end look's p of the later rounds combined with
+	// the first stage; absent at the halfway look.
+	CombinedP  *float64 `json:"combined_p,omitempty"`
 	Confirmed  bool     `json:"confirmed"`
+	ByCombined bool     `json:"by_combined,omitempty"`
 	Halfway    bool     `json:"halfway,omitempty"`
 	Futile     bool     `json:"futile,omitempty"`
 }
@@ -94,7 +99,7 @@ func jsonConfirmation(c *decide.Confirmation) *JSONConfirmation {
 	if c == nil {
 		return nil
 	}
-	return &JSONConfirmation{FromRound: c.From, Rounds: c.Rounds, P: num(c.P), PAdjusted: num(c.PAdjusted), Candidates: c.Candidates, Confirmed: c.Confirmed, Halfway: c.Halfway, Futile: c.Futile}
+	return &JSONConfirmation{FromRound: c.From, Rounds: c.Rounds, P: num(c.P), PAdjusted: num(c.PAdjusted), Candidates: c.Candidates, CombinedP: num(c.Combined), Confirmed: c.Confirmed, ByCombined: c.ByCombined, Halfway: c.Halfway, Futile: c.Futile}
 }
 
 // JSONEstimate is one side's summary in JSON output.

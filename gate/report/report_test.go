@@ -162,6 +162,8 @@ func TestFormatP(t *testing.T) {
 		{decide.Decision{Comparison: compare.Comparison{Base: est(10), Head: est(8)}, TestP: 0.5}, "p=0.500 n=10+8"},
 		{decide.Decision{Comparison: compare.Comparison{Base: est(20), Head: est(20)}, TestP: 0.001,
 			Confirmation: &decide.Confirmation{From: 10, Rounds: 10, P: 0.00009}}, "p=0.000 rounds 11–20"},
+		{decide.Decision{Comparison: compare.Comparison{Base: est(20), Head: est(20)}, TestP: 0.004,
+			Confirmation: &decide.Confirmation{From: 10, Rounds: 10, P: 0.02, Combined: 0.0004, ByCombined: true}}, "p=0.000 rounds 1–20 combined"},
 		{decide.Decision{Comparison: compare.Comparison{Base: est(7), Head: est(7)}, Exact: true}, "exact n=7"},
 		{decide.Decision{Comparison: compare.Comparison{Base: est(7)}}, ""},
 	} {

@@ -101,7 +101,9 @@ func FormatDelta(d decide.Decision) string {
 // and head) as benchstat does, "sign p=" where the sign test alone
 // decided, "exact" for a comparison decided exactly, and for a candidate
 // that got more rounds the p of those rounds alone, "p=0.000 rounds
-// 11–20" (not "n=10+10", which benchstat users read as the sides' n).
+// 11–20" (not "n=10+10", which benchstat users read as the sides' n), or
+// where the combined test confirmed it, its p, "p=0.000 rounds 1–20
+// combined".
 func FormatP(d decide.Decision) string {
 	if !d.Compared() || d.Base.N == 0 || d.Head.N == 0 {
 		return ""
@@ -110,6 +112,9 @@ func FormatP(d decide.Decision) string {
 	switch {
 	case d.Exact:
 		return "exact n=" + n
+	case d.Confirmation != nil && d.Confirmation.ByCombined:
+		c := d.Confirmation
+		return fmt.Sprintf("p=%0.3f rounds 1–%d combined", c.Combined, c.From+c.Rounds)
 	case d.Confirmation != nil:
 		c := d.Confirmation
 		return fmt.Sprintf("p=%0.3f rounds %d–%d", c.P, c.From+1, c.From+c.Rounds)
