@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -262,5 +263,26 @@ func TestSkippedLine(t *testing.T) {
 	}
 	if !strings.Contains(js.String(), `"skipped": 36`) {
 		t.Errorf("the JSON report lacks \"skipped\": 36:\n%s", js.String())
+	}
+}
+
+// TestCombinedConfirmation: a candidate that the combined test confirmed
+// says so in every format: its JSON confirmation carries combined_p and
+// by_combined, and the note on corrections says what a p marked
+// "combined" is.
+func TestCombinedConfirmation(t *testing.T) {
+	d := decide.Decision{Comparison: compare.Comparison{Base: &compare.Estimate{N: 64}, Head: &compare.Estimate{N: 64}}, TestP: 0.004,
+		Confirmation: &decide.Confirmation{From: 32, Rounds: 32, P: 0.0042, PAdjusted: 0.0042, Candidates: 1, Combined: 0.00019, Confirmed: true, ByCombined: true}}
+	c := jsonConfirmation(d.Confirmation)
+	if c.CombinedP == nil || *c.CombinedP != 0.00019 || !c.ByCombined {
+		t.Errorf("JSON confirmation %+v: want combined_p 0.00019 and by_combined", c)
+	}
+	halfway := jsonConfirmation(&decide.Confirmation{From: 32, Rounds: 16, P: 1e-5, PAdjusted: 1e-5, Combined: math.NaN(), Halfway: true, Confirmed: true})
+	if halfway.CombinedP != nil || halfway.ByCombined {
+		t.Errorf("halfway confirmation %+v: want no combined_p", halfway)
+	}
+	r := &Report{Policy: decide.Policy{StageRounds: 32, Correction: decide.CorrectionBH}, Family: 2, Candidates: 1, Decisions: []decide.Decision{d}}
+	if note := r.CorrectionNote(); !strings.Contains(note, `a p marked "combined" is after the correction`) {
+		t.Errorf("correction note %q does not say what a combined p is", note)
 	}
 }
