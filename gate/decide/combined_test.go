@@ -82,15 +82,10 @@ func TestCombinedConfirmation(t *testing.T) {
 	}
 	strong := []float64{1.25, 1.14, 1.2, 1.07, 1.3, 1.16, 1.18, 1.1, 1.12, 1.2} // every round slower
 	decideWith := func(first []float64) Decision {
-		var b, h strings.Builder
-		writeCand(&b, &h, append(append([]float64(nil), first...), later...))
-		for i := 0; i < 10; i++ {
-			fmt.Fprintf(&b, "BenchmarkOther-2 1000 %g ns/op\n", 500*(1+0.01*float64(i%3)))
-			fmt.Fprintf(&h, "BenchmarkOther-2 1000 %g ns/op\n", 500*(1+0.01*float64(i%3)))
-		}
+		base, head := candAndOther(first, later)
 		p := DefaultPolicy
 		p.Alpha, p.Test, p.StageRounds, p.MaxRounds, p.Until = 0.01, BothTests, 10, 30, UntilConfirmed
-		return statusOf(t, Decide(load(t, b.String(), h.String()), p), "Cand-2", "sec/op")
+		return statusOf(t, Decide(load(t, base, head), p), "Cand-2", "sec/op")
 	}
 	// No halfway look here (10 later rounds of 20 could not reach a
 	// tenth of alpha/2): the end look is at alpha/2, each test at half.

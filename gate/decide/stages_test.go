@@ -178,26 +178,30 @@ func writeCand(b, h *strings.Builder, ratios []float64) {
 	}
 }
 
+// candAndOther is the base and head of BenchmarkCand with the ratios of
+// first and then later (writeCand), beside BenchmarkOther: 10 rounds,
+// the same on both sides.
+func candAndOther(first, later []float64) (base, head string) {
+	var b, h strings.Builder
+	writeCand(&b, &h, append(append([]float64(nil), first...), later...))
+	for i := 0; i < 10; i++ {
+		fmt.Fprintf(&b, "BenchmarkOther-2 1000 %g ns/op\n", 500*(1+0.01*float64(i%3)))
+		fmt.Fprintf(&h, "BenchmarkOther-2 1000 %g ns/op\n", 500*(1+0.01*float64(i%3)))
+	}
+	return b.String(), h.String()
+}
+
 // TestTwoStages: in an adaptive run the first rounds decide at alpha/2,
 // and a candidate is confirmed only by its later rounds.
 func TestTwoStages(t *testing.T) {
-	build := func(later []float64) string {
-		var b, h strings.Builder
+	decide := func(later []float64) (*Result, Decision) {
 		// 10 first-stage rounds: +14% (the median ratio), head slower
 		// in 9 of them: evidence of a change (p below CandidateLevel),
 		// but not significant at alpha/2.
-		writeCand(&b, &h, append(append([]float64(nil), firstStage...), later...))
-		for i := 0; i < 10; i++ {
-			fmt.Fprintf(&b, "BenchmarkOther-2 1000 %g ns/op\n", 500*(1+0.01*float64(i%3)))
-			fmt.Fprintf(&h, "BenchmarkOther-2 1000 %g ns/op\n", 500*(1+0.01*float64(i%3)))
-		}
-		return b.String() + "\x00" + h.String()
-	}
-	decide := func(later []float64) (*Result, Decision) {
-		both := strings.Split(build(later), "\x00")
+		base, head := candAndOther(firstStage, later)
 		p := DefaultPolicy
 		p.Alpha, p.Test, p.StageRounds, p.Until = 0.01, BothTests, 10, UntilConfirmed
-		res := Decide(load(t, both[0], both[1]), p)
+		res := Decide(load(t, base, head), p)
 		return res, statusOf(t, res, "Cand-2", "sec/op")
 	}
 	// After the first stage alone: a candidate, worth more rounds.
