@@ -268,7 +268,7 @@ func stepCell(d *decide.Decision) string {
 	if d == nil {
 		return "—"
 	}
-	return FormatDelta(*d) + " " + StatusLabel(*d)
+	return markedDelta(*d) + " " + StatusLabel(*d)
 }
 
 // medianCell is one side's median, or "—".
@@ -351,6 +351,9 @@ func (r *Report) writeLadderText(w io.Writer) error {
 	if r.anyTested() {
 		fmt.Fprintf(ew, "note: %s; %s; the p-values are in the JSON report\n", r.TestNote(), r.ladderCorrectionNote())
 	}
+	if l.anyAgainstMedians() {
+		fmt.Fprintf(ew, "note: %s\n", againstNote)
+	}
 	for _, st := range l.Steps {
 		what := "step"
 		if r.isFirstLast(st) {
@@ -385,7 +388,7 @@ func markdownStep(d *decide.Decision) string {
 	if d == nil {
 		return "—"
 	}
-	delta := MarkdownText(FormatDelta(*d))
+	delta := MarkdownText(markedDelta(*d))
 	switch d.Status {
 	case decide.Regression:
 		return "**" + delta + "**&nbsp;❌"
@@ -507,6 +510,9 @@ func (r *Report) writeLadderMarkdown(w io.Writer) error {
 	if r.anyTested() {
 		fmt.Fprintf(ew, "%s; %s. A regression is significant (p ≤ %v) and worse than its threshold (%s).",
 			MarkdownText(sentence(r.TestNote())), MarkdownText(r.ladderCorrectionNote()), r.Policy.Alpha, MarkdownText(thresholdText(r.Policy)))
+		if l.anyAgainstMedians() {
+			fmt.Fprintf(ew, " %s", MarkdownText(againstNote))
+		}
 	} else {
 		// Every comparison was exact: no test, no correction to explain.
 		fmt.Fprintf(ew, "%s A regression: every run of the later side worse than every run of the side before by more than the threshold (%s).",
@@ -648,4 +654,15 @@ func (r *Report) writeLadderJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// anyAgainstMedians reports whether some cell of the ladder is marked
+// (AgainstMedians).
+func (l *Ladder) anyAgainstMedians() bool {
+	for _, st := range l.Steps {
+		if anyAgainstMedians(st.Report.Decisions) {
+			return true
+		}
+	}
+	return false
 }

@@ -106,8 +106,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(ew, "</details>\n\n")
 	}
 	if r.anyTested() {
-		fmt.Fprintf(ew, "<sub>%s; %s (the p shown is before correction). %s Medians ± %v%% confidence interval. A regression is significant (p ≤ %v) and worse than its threshold.",
-			sentence(r.TestNote()), r.CorrectionNote(), exactNote, r.Confidence*100, r.Policy.Alpha)
+		fmt.Fprintf(ew, "<sub>%s; %s (the p shown is before correction). %s Values are medians. A regression is significant (p ≤ %v) and worse than its threshold.",
+			sentence(r.TestNote()), r.CorrectionNote(), exactNote, r.Policy.Alpha)
+		if anyAgainstMedians(r.Decisions) {
+			fmt.Fprintf(ew, " %s", againstNote)
+		}
 	} else {
 		// Every comparison was exact (instructions/op, counts): no test,
 		// no correction to explain.
@@ -347,7 +350,7 @@ func writeTable(w io.Writer, rows []decide.Decision, names namer, unit string) {
 }
 
 func deltaCell(d decide.Decision) string {
-	delta := MarkdownText(FormatDelta(d))
+	delta := MarkdownText(markedDelta(d))
 	if d.Status == decide.Regression {
 		return "**" + delta + "**"
 	}

@@ -118,6 +118,50 @@ func (r *Report) anyTested() bool {
 	return false
 }
 
+// AgainstMedians reports whether d's change points the other way from
+// the medians of its sides. A paired test's change is the median of the
+// per-round ratios head/base, which cancels the machine's drift between
+// rounds; where the change is small beside that drift, the ratio of the
+// sides' medians can have the other sign, and a reader who compares the
+// base → head columns with Δ deserves to be told which one the gate used.
+func AgainstMedians(d decide.Decision) bool {
+	if d.Base == nil || d.Head == nil || !finite(d.Delta) || !(d.Base.Center > 0) || !finite(d.Head.Center) {
+		return false
+	}
+	// Below 0.005% the change prints as +0.00%, which has no sign.
+	if math.Abs(d.Delta) < 0.00005 {
+		return false
+	}
+	medians := d.Head.Center/d.Base.Center - 1
+	return d.Delta > 0 && medians < 0 || d.Delta < 0 && medians > 0
+}
+
+// againstMark marks a change that AgainstMedians; againstNote explains
+// the mark, once per report that has one.
+const (
+	againstMark = "†"
+	againstNote = "† The medians of the two sides point the other way from this change, the median of the per-round ratios (in which the machine's drift between rounds cancels): the change is small beside that drift."
+)
+
+// markedDelta is the change column of a table row: FormatDelta, marked
+// where it points the other way from the sides' medians.
+func markedDelta(d decide.Decision) string {
+	if AgainstMedians(d) {
+		return FormatDelta(d) + againstMark
+	}
+	return FormatDelta(d)
+}
+
+// anyAgainstMedians reports whether some row of the report is marked.
+func anyAgainstMedians(ds []decide.Decision) bool {
+	for _, d := range ds {
+		if AgainstMedians(d) {
+			return true
+		}
+	}
+	return false
+}
+
 // TestNote says where the p-values come from, for the reader.
 func (r *Report) TestNote() string {
 	const utest = "the Mann-Whitney U-test (golang.org/x/perf/benchmath, as benchstat)"

@@ -286,3 +286,59 @@ func TestCombinedConfirmation(t *testing.T) {
 		t.Errorf("correction note %q does not say what a combined p is", note)
 	}
 }
+
+// TestAgainstMedians: a paired change whose sign differs from the ratio
+// of the sides' medians is marked in the text and markdown tables and
+// explained once; a change that agrees with the medians, or prints as
+// +0.00%, is not marked, and a report without marked rows has no note.
+func TestAgainstMedians(t *testing.T) {
+	row := func(name string, base, head, delta float64) decide.Decision {
+		var d decide.Decision
+		d.Benchmark, d.Unit, d.Status, d.Better = name, "sec/op", decide.Unchanged, -1
+		d.Config = map[string]string{"pkg": "example.com/p"}
+		d.ConfigOrder = []string{"pkg"}
+		d.Base = &compare.Estimate{Center: base, N: 32}
+		d.Head = &compare.Estimate{Center: head, N: 32}
+		d.Delta, d.TestP, d.PAdjusted = delta, 0.43, 0.43
+		return d
+	}
+	against := row("Verify-2", 65.97e-6, 64.16e-6, 0.0118) // medians -2.7%, paired +1.18%
+	agrees := row("Sign-2", 32.08e-6, 32.82e-6, 0.0495)
+	zero := row("Sum-2", 744.3e-9, 744.1e-9, 0.00004)
+	for _, tt := range []struct {
+		d    decide.Decision
+		want bool
+	}{{against, true}, {agrees, false}, {zero, false}} {
+		if got := AgainstMedians(tt.d); got != tt.want {
+			t.Errorf("AgainstMedians(%s, Δ %+.4f, medians %v → %v) = %v, want %v", tt.d.Benchmark, tt.d.Delta, tt.d.Base.Center, tt.d.Head.Center, got, tt.want)
+		}
+	}
+	r := &Report{Policy: decide.Policy{Test: decide.BothTests, Alpha: 0.01}, Family: 3, Confidence: 0.95,
+		Decisions: []decide.Decision{against, agrees, zero}}
+	var txt, md bytes.Buffer
+	if err := r.WriteText(&txt); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	for name, out := range map[string]string{"text": txt.String(), "markdown": md.String()} {
+		if n := strings.Count(out, "+1.18%"+againstMark); n != 1 {
+			t.Errorf("%s: the change that points against the medians is marked %d times, want once:\n%s", name, n, out)
+		}
+		if strings.Contains(out, "+4.95%"+againstMark) || strings.Contains(out, "+0.00%"+againstMark) {
+			t.Errorf("%s: a change that agrees with the medians is marked:\n%s", name, out)
+		}
+		if n := strings.Count(out, againstNote); n != 1 {
+			t.Errorf("%s: the mark is explained %d times, want once:\n%s", name, n, out)
+		}
+	}
+	r.Decisions = []decide.Decision{agrees, zero}
+	txt.Reset()
+	if err := r.WriteText(&txt); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(txt.String(), againstMark) {
+		t.Errorf("a report without a marked row has the mark or its note:\n%s", txt.String())
+	}
+}

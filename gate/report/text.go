@@ -198,7 +198,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		for _, d := range g.rows {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n",
 				SanitizeText(d.Benchmark), formatEstimate(d.Base, d.Unit), formatEstimate(d.Head, d.Unit),
-				FormatDelta(d), FormatP(d), StatusLabel(d))
+				markedDelta(d), FormatP(d), StatusLabel(d))
 		}
 		tw.Flush()
 	}
@@ -218,6 +218,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	if r.anyTested() {
 		fmt.Fprintf(ew, "note: %s; %s; the p shown is before correction\n", r.TestNote(), r.CorrectionNote())
+	}
+	if anyAgainstMedians(r.Decisions) {
+		fmt.Fprintf(ew, "note: %s\n", againstNote)
 	}
 	fmt.Fprintf(ew, "verdict: %s\n", r.Summary())
 	return ew.err
