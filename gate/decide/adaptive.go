@@ -47,29 +47,25 @@ func confirm(ds []Decision, p Policy) int {
 			// decision stands.
 			continue
 		}
-		// A look tests the later rounds alone at its level; the end look
-		// also tests them combined with the first stage, and the two
-		// tests share its level half and half.
-		look := func(to int, level float64, end bool) (*Confirmation, float64) {
+		// A look tests the later rounds so far alone and combined with
+		// the first stage, the two tests sharing its level half and half.
+		look := func(to int, level float64) (*Confirmation, float64) {
 			later := testOn(d.Comparison.Rounds(from, to, conf), p)
-			c := &Confirmation{From: from, Rounds: to - from, P: later.p, PAdjusted: math.Min(1, later.p*float64(k)), Candidates: k, Combined: math.NaN()}
-			alone, combined := c.PAdjusted <= level, false
-			if end {
-				c.Combined = combinedP(stageBonferroni(d), c.PAdjusted, w)
-				alone, combined = c.PAdjusted <= level/2, c.Combined <= level/2
-			}
+			c := &Confirmation{From: from, Rounds: to - from, P: later.p, PAdjusted: math.Min(1, later.p*float64(k)), Candidates: k}
+			c.Combined = combinedP(stageBonferroni(d), c.PAdjusted, w)
+			alone, combined := c.PAdjusted <= level/2, c.Combined <= level/2
 			c.Confirmed = beyond && worse(d.Better, later.delta) && (alone || combined)
 			c.ByCombined = c.Confirmed && !alone
 			return c, later.delta
 		}
-		c, _ := look(n, endAlpha, true)
+		c, _ := look(n, endAlpha)
 		// Unconfirmed is not unchanged: the doubt that made it a
 		// candidate is judged again on every round, its p corrected as
 		// its first stage's was. The looks decide whether it fails; all
 		// the rounds decide whether it may pass as unchanged.
 		allAdjusted := correctedLike(d, all.p)
 		if halfway > 0 && n >= halfway {
-			h, delta := look(halfway, halfAlpha, false)
+			h, delta := look(halfway, halfAlpha)
 			if h.Confirmed || n == halfway {
 				h.Halfway = true
 				c = h
@@ -112,10 +108,11 @@ func confirm(ds []Decision, p Policy) int {
 	return k
 }
 
-// stageWeight is the weight of the first stage in the end look's
-// combined test: the square root of its share of the rounds a candidate
-// can get, fixed before any round is measured, as the inverse normal
-// combination needs. Without a MaxRounds the stages weigh the same.
+// stageWeight is the weight of the first stage in both looks' combined
+// test: the square root of its share of the rounds a candidate can get,
+// fixed before any round is measured, as the inverse normal combination
+// needs (the halfway round depends on the number of candidates, so it
+// cannot set the weight). Without a MaxRounds the stages weigh the same.
 func stageWeight(p Policy) float64 {
 	if p.MaxRounds <= p.StageRounds {
 		return math.Sqrt(0.5)

@@ -111,51 +111,111 @@ func TestCombinedConfirmation(t *testing.T) {
 // only the tests stand between noise and a regression, and at alpha 0.2,
 // so that false alarms are frequent enough to count: the share of runs
 // with a regression stays within alpha, and the share with a candidate
-// whose combined test reached its level (alpha/4) within that level.
+// whose combined test reached its level (at most alpha/4 over the looks)
+// within that level; with one look (the end) and with two (halfway too).
 func TestTwoStagesKeepAlpha(t *testing.T) {
 	const runs, benchmarks, alpha = 400, 4, 0.2
-	rng := rand.New(rand.NewSource(1))
-	p := DefaultPolicy
-	p.Alpha, p.Test, p.Threshold = alpha, PairedSignTest, 1e-9
-	p.StageRounds, p.MaxRounds, p.Until = 10, 20, UntilConfirmed
-	if halfwayRound(p, 1) != 0 {
-		t.Fatal("the simulation expects one look, at the end, at alpha/2")
-	}
-	failed, combined, candidates := 0, 0, 0
-	for run := 0; run < runs; run++ {
-		var b, h strings.Builder
-		for i := 0; i < benchmarks; i++ {
-			for r := 0; r < 20; r++ {
-				fmt.Fprintf(&b, "BenchmarkB%d-2 1000 %.2f ns/op\n", i, 1000*math.Exp(0.03*rng.NormFloat64()))
-				fmt.Fprintf(&h, "BenchmarkB%d-2 1000 %.2f ns/op\n", i, 1000*math.Exp(0.03*rng.NormFloat64()))
+	for _, tt := range []struct {
+		name      string
+		maxRounds int
+		looks     int
+	}{
+		{"one look", 20, 1},
+		{"two looks", 40, 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewSource(1))
+			p := DefaultPolicy
+			p.Alpha, p.Test, p.Threshold = alpha, PairedSignTest, 1e-9
+			p.StageRounds, p.MaxRounds, p.Until = 10, tt.maxRounds, UntilConfirmed
+			if looks := 1 + min(halfwayRound(p, benchmarks), 1); looks != tt.looks {
+				t.Fatalf("the simulation expects %d look(s), the policy gives %d", tt.looks, looks)
 			}
-		}
-		res := Decide(load(t, b.String(), h.String()), p)
-		if res.Verdict == RegressionVerdict {
-			failed++
-		}
-		reached := false
-		for _, d := range res.Decisions {
-			if c := d.Confirmation; c != nil {
-				candidates++
-				reached = reached || c.Combined <= alpha/4
+			// Each look's combined test is at half of the look's level;
+			// the two looks' levels add up to alpha/2.
+			endLevel, halfLevel := alpha/4, 0.0
+			if tt.looks == 2 {
+				endLevel, halfLevel = alpha/2*0.9/2, alpha/2*0.1/2
 			}
+			failed, combined, candidates := 0, 0, 0
+			for run := 0; run < runs; run++ {
+				var b, h strings.Builder
+				for i := 0; i < benchmarks; i++ {
+					for r := 0; r < tt.maxRounds; r++ {
+						fmt.Fprintf(&b, "BenchmarkB%d-2 1000 %.2f ns/op\n", i, 1000*math.Exp(0.03*rng.NormFloat64()))
+						fmt.Fprintf(&h, "BenchmarkB%d-2 1000 %.2f ns/op\n", i, 1000*math.Exp(0.03*rng.NormFloat64()))
+					}
+				}
+				res := Decide(load(t, b.String(), h.String()), p)
+				if res.Verdict == RegressionVerdict {
+					failed++
+				}
+				reached := false
+				for _, d := range res.Decisions {
+					if c := d.Confirmation; c != nil {
+						candidates++
+						level := endLevel
+						if c.Halfway {
+							level = halfLevel
+						}
+						reached = reached || c.Combined <= level
+					}
+				}
+				if reached {
+					combined++
+				}
+			}
+			t.Logf("%d of %d runs failed; %d candidates; in %d runs a combined test reached its level", failed, runs, candidates, combined)
+			within := func(n int, rate float64) bool {
+				return float64(n) <= runs*rate+3*math.Sqrt(runs*rate*(1-rate))
+			}
+			if !within(failed, alpha) {
+				t.Errorf("%d of %d runs on unchanged code failed, more than alpha %g allows", failed, runs, alpha)
+			}
+			if !within(combined, alpha/4) {
+				t.Errorf("in %d of %d runs on unchanged code a combined test reached its level (at most %g over the looks)", combined, runs, alpha/4)
+			}
+			if candidates < runs {
+				t.Errorf("only %d candidates in %d runs: the simulation hardly reaches the second stage", candidates, runs)
+			}
+		})
+	}
+}
+
+// TestHalfwayCombined: the halfway look tests the later rounds combined
+// with the first stage too, so a candidate whose first stage was strong
+// stops there, confirmed, though its 15 later rounds alone (p 0.0035)
+// are far from the look's level (a tenth of alpha/2, each test at half:
+// 0.00025); after a weaker first stage the same rounds are not enough,
+// and the candidate gets more rounds.
+func TestHalfwayCombined(t *testing.T) {
+	later := make([]float64, 15) // 12 to 15% slower but every sixth round
+	for i := range later {
+		later[i] = 1.12 + 0.01*float64(i%4)
+		if i%6 == 1 {
+			later[i] = 0.99
 		}
-		if reached {
-			combined++
-		}
 	}
-	t.Logf("%d of %d runs failed; %d candidates; in %d runs a combined test reached its level", failed, runs, candidates, combined)
-	within := func(n int, rate float64) bool {
-		return float64(n) <= runs*rate+3*math.Sqrt(runs*rate*(1-rate))
+	strong := []float64{1.25, 1.14, 1.2, 1.07, 1.3, 1.16, 1.18, 1.1, 1.12, 1.2}
+	decideWith := func(first []float64) (Decision, *Result) {
+		base, head := candAndOther(first, later)
+		p := DefaultPolicy
+		p.Alpha, p.Test, p.StageRounds, p.MaxRounds, p.Until = 0.01, BothTests, 10, 40, UntilConfirmed
+		res := Decide(load(t, base, head), p)
+		return statusOf(t, res, "Cand-2", "sec/op"), res
 	}
-	if !within(failed, alpha) {
-		t.Errorf("%d of %d runs on unchanged code failed, more than alpha %g allows", failed, runs, alpha)
+	const level = 0.01 / 2 * 0.1 / 2
+	d, res := decideWith(strong)
+	c := d.Confirmation
+	if c == nil || !c.Halfway || c.PAdjusted <= 2*level || c.Combined > level {
+		t.Fatalf("the fixture: confirmation %+v; want the halfway look, the later rounds alone above %g (the whole look's level) and combined at or below %g", c, 2*level, level)
 	}
-	if !within(combined, alpha/4) {
-		t.Errorf("in %d of %d runs on unchanged code a combined test reached its level %g", combined, runs, alpha/4)
+	if d.Status != Regression || !c.Confirmed || !c.ByCombined || MoreRounds(d, res.Policy) ||
+		!strings.Contains(d.Note, "confirmed by rounds 11–25 combined with rounds 1–10") {
+		t.Errorf("strong first stage: %s, confirmation %+v, more rounds %v, note %q", d.Status, c, MoreRounds(d, res.Policy), d.Note)
 	}
-	if candidates < runs {
-		t.Errorf("only %d candidates in %d runs: the simulation hardly reaches the second stage", candidates, runs)
+	d, res = decideWith(firstStage)
+	if c := d.Confirmation; c == nil || c.Confirmed || c.Combined <= level || !MoreRounds(d, res.Policy) {
+		t.Errorf("weaker first stage: %s, confirmation %+v, more rounds %v", d.Status, c, MoreRounds(d, res.Policy))
 	}
 }

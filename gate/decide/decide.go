@@ -64,8 +64,8 @@
 // candidate becomes a regression only when its later rounds are
 // significant at the other half of alpha (and its whole change is worse
 // than the threshold): alone, Bonferroni-corrected over the candidates,
-// or, at the end look, combined with its first stage. The end look
-// splits its level between those two tests. The combined test is the
+// or combined with its first stage. Each look splits its level between
+// those two tests. The combined test is the
 // inverse normal combination of the first stage's p times the family
 // size and the later rounds' p times the candidates, the first stage
 // weighted by its share of the most rounds a candidate gets. It is a
@@ -225,9 +225,8 @@ type Confirmation struct {
 	P, PAdjusted float64
 	// Candidates is the number of candidates the correction ran over.
 	Candidates int
-	// Combined is, at the end look, the p of the later rounds combined
-	// with the first stage (see the package documentation); NaN at the
-	// halfway look.
+	// Combined is the p of the later rounds combined with the first
+	// stage (see the package documentation).
 	Combined float64
 	// ByCombined reports that the combined test confirmed the
 	// regression where the later rounds alone did not.

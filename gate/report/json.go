@@ -78,16 +78,15 @@ func jsonPaired(p *decide.Paired) *JSONPaired {
 }
 
 // JSONConfirmation is the second stage of a candidate in an adaptive run:
-// its later rounds tested alone and, at the end look, combined with its
-// first stage.
+// its later rounds tested alone and combined with its first stage.
 type JSONConfirmation struct {
 	FromRound  int      `json:"from_round"`
 	Rounds     int      `json:"rounds"`
 	P          *float64 `json:"p"`
 	PAdjusted  *float64 `json:"p_adjusted"`
 	Candidates int      `json:"candidates"`
-	// CombinedP is the end look's p of the later rounds combined with
-	// the first stage; absent at the halfway look.
+	// CombinedP is the p of the later rounds combined with the first
+	// stage.
 	CombinedP  *float64 `json:"combined_p,omitempty"`
 	Confirmed  bool     `json:"confirmed"`
 	ByCombined bool     `json:"by_combined,omitempty"`
