@@ -657,7 +657,7 @@ func (r *Report) writeLadderJSON(w io.Writer) error {
 }
 
 // anyAgainstMedians reports whether some cell of the ladder is marked
-// (AgainstMedians).
+// (againstMedians).
 func (l *Ladder) anyAgainstMedians() bool {
 	for _, st := range l.Steps {
 		if anyAgainstMedians(st.Report.Decisions) {

@@ -118,13 +118,13 @@ func (r *Report) anyTested() bool {
 	return false
 }
 
-// AgainstMedians reports whether d's change points the other way from
+// againstMedians reports whether d's change points the other way from
 // the medians of its sides. A paired test's change is the median of the
 // per-round ratios head/base, which cancels the machine's drift between
 // rounds; where the change is small beside that drift, the ratio of the
 // sides' medians can have the other sign, and a reader who compares the
 // base → head columns with Δ deserves to be told which one the gate used.
-func AgainstMedians(d decide.Decision) bool {
+func againstMedians(d decide.Decision) bool {
 	if d.Base == nil || d.Head == nil || !finite(d.Delta) || !(d.Base.Center > 0) || !finite(d.Head.Center) {
 		return false
 	}
@@ -136,7 +136,7 @@ func AgainstMedians(d decide.Decision) bool {
 	return d.Delta > 0 && medians < 0 || d.Delta < 0 && medians > 0
 }
 
-// againstMark marks a change that AgainstMedians; againstNote explains
+// againstMark marks a change that againstMedians; againstNote explains
 // the mark, once per report that has one.
 const (
 	againstMark = "†"
@@ -146,7 +146,7 @@ const (
 // markedDelta is the change column of a table row: FormatDelta, marked
 // where it points the other way from the sides' medians.
 func markedDelta(d decide.Decision) string {
-	if AgainstMedians(d) {
+	if againstMedians(d) {
 		return FormatDelta(d) + againstMark
 	}
 	return FormatDelta(d)
@@ -155,7 +155,7 @@ func markedDelta(d decide.Decision) string {
 // anyAgainstMedians reports whether some row of the report is marked.
 func anyAgainstMedians(ds []decide.Decision) bool {
 	for _, d := range ds {
-		if AgainstMedians(d) {
+		if againstMedians(d) {
 			return true
 		}
 	}

@@ -309,8 +309,8 @@ func TestAgainstMedians(t *testing.T) {
 		d    decide.Decision
 		want bool
 	}{{against, true}, {agrees, false}, {zero, false}} {
-		if got := AgainstMedians(tt.d); got != tt.want {
-			t.Errorf("AgainstMedians(%s, Δ %+.4f, medians %v → %v) = %v, want %v", tt.d.Benchmark, tt.d.Delta, tt.d.Base.Center, tt.d.Head.Center, got, tt.want)
+		if got := againstMedians(tt.d); got != tt.want {
+			t.Errorf("againstMedians(%s, Δ %+.4f, medians %v → %v) = %v, want %v", tt.d.Benchmark, tt.d.Delta, tt.d.Base.Center, tt.d.Head.Center, got, tt.want)
 		}
 	}
 	r := &Report{Policy: decide.Policy{Test: decide.BothTests, Alpha: 0.01}, Family: 3, Confidence: 0.95,
