@@ -163,3 +163,35 @@ func TestLadderJSON(t *testing.T) {
 		t.Errorf("last step: %+v", last)
 	}
 }
+
+// TestLadderAgainstMedians: a step's change that points the other way
+// from the two sides' medians is marked in the ladder's text and
+// markdown, and the mark is explained once.
+func TestLadderAgainstMedians(t *testing.T) {
+	rep := seedLadder(t, GateAnyStep)
+	for _, f := range []Format{Text, Markdown} {
+		var b bytes.Buffer
+		if err := rep.Write(&b, f); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(b.String(), againstMark) {
+			t.Fatalf("the seed ladder has no change against its medians, yet it is marked:\n%s", b.String())
+		}
+	}
+	d := &rep.Ladder.Steps[0].Report.Decisions[0]
+	m := d.Head.Center/d.Base.Center - 1
+	d.Delta = -m / 2 // a paired change of the other sign, half as large
+	want := FormatDelta(*d) + againstMark
+	for name, f := range map[string]Format{"text": Text, "markdown": Markdown} {
+		var b bytes.Buffer
+		if err := rep.Write(&b, f); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), MarkdownText(want)) && !strings.Contains(b.String(), want) {
+			t.Errorf("%s: the ladder lacks the marked change %q:\n%s", name, want, b.String())
+		}
+		if n := strings.Count(b.String(), "† The medians of the two sides point the other way"); n != 1 {
+			t.Errorf("%s: the mark is explained %d times, want once:\n%s", name, n, b.String())
+		}
+	}
+}
