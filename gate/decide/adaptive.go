@@ -77,10 +77,7 @@ func confirm(ds []Decision, p Policy) int {
 		}
 		d.Confirmation = c
 		rounds := fmt.Sprintf("rounds %d–%d alone", from+1, from+c.Rounds)
-		combined := ""
-		if !math.IsNaN(c.Combined) {
-			combined = fmt.Sprintf("; combined with rounds 1–%d, p %.3g", from, c.Combined)
-		}
+		combined := fmt.Sprintf("; combined with rounds 1–%d, p %.3g", from, c.Combined)
 		switch {
 		case c.ByCombined:
 			d.Status, d.Significant, d.Worse = Regression, true, true

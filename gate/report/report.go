@@ -188,7 +188,7 @@ func (r *Report) CorrectionNote() string {
 	if p := r.Policy; p.StageRounds > 0 {
 		s += fmt.Sprintf(", judged on the first %d rounds at alpha/2", p.StageRounds)
 		if r.Candidates > 0 {
-			s += fmt.Sprintf("; %d candidate(s) got more rounds, confirmed at alpha/2 on those alone (Bonferroni over the candidates) or, at the end, combined with the first rounds (a p marked \"combined\" is after the correction)", r.Candidates)
+			s += fmt.Sprintf("; %d candidate(s) got more rounds, confirmed at alpha/2 on those alone (Bonferroni over the candidates) or combined with the first rounds (a p marked \"combined\" is after the correction)", r.Candidates)
 		}
 	}
 	return s

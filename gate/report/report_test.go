@@ -277,9 +277,9 @@ func TestCombinedConfirmation(t *testing.T) {
 	if c.CombinedP == nil || *c.CombinedP != 0.00019 || !c.ByCombined {
 		t.Errorf("JSON confirmation %+v: want combined_p 0.00019 and by_combined", c)
 	}
-	halfway := jsonConfirmation(&decide.Confirmation{From: 32, Rounds: 16, P: 1e-5, PAdjusted: 1e-5, Combined: math.NaN(), Halfway: true, Confirmed: true})
-	if halfway.CombinedP != nil || halfway.ByCombined {
-		t.Errorf("halfway confirmation %+v: want no combined_p", halfway)
+	noP := jsonConfirmation(&decide.Confirmation{From: 32, Rounds: 16, P: 1e-5, PAdjusted: 1e-5, Combined: math.NaN(), Halfway: true, Confirmed: true})
+	if noP.CombinedP != nil || noP.ByCombined {
+		t.Errorf("confirmation without a combined p %+v: want no combined_p", noP)
 	}
 	r := &Report{Policy: decide.Policy{StageRounds: 32, Correction: decide.CorrectionBH}, Family: 2, Candidates: 1, Decisions: []decide.Decision{d}}
 	if note := r.CorrectionNote(); !strings.Contains(note, `a p marked "combined" is after the correction`) {
