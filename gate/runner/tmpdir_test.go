@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // TestRemoveStale: a directory whose run is gone is removed, whether it
@@ -83,5 +84,47 @@ func TestSideIDs(t *testing.T) {
 	}
 	if _, ok := sideIDOwner(builderID); ok {
 		t.Error("the builder's id has an owner")
+	}
+}
+
+// TestTempDirSurvivesSweeps: another run's sweep (removeStale, in a
+// process of its own, as a concurrent benchgate would run it) never takes
+// the directory of a run that is making it. The lock file used to be
+// created first and locked after, and a sweep that came between took the
+// free lock and removed the directory: "chmod …: no such file or
+// directory" in a test run of `go test ./...`.
+func TestTempDirSurvivesSweeps(t *testing.T) {
+	if base := os.Getenv("BENCHGATE_TEST_SWEEP"); base != "" {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+			removeStale(base)
+		}
+		return
+	}
+	base := t.TempDir()
+	sweeper := exec.Command(os.Args[0], "-test.run=^TestTempDirSurvivesSweeps$")
+	sweeper.Env = append(os.Environ(), "BENCHGATE_TEST_SWEEP="+base)
+	if err := sweeper.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		sweeper.Process.Kill()
+		sweeper.Wait()
+	}()
+	made, lost := 0, 0
+	for deadline := time.Now().Add(time.Second); time.Now().Before(deadline); made++ {
+		dir, unlock, err := makeTempDir(base, true)
+		if err == nil {
+			_, err = os.Stat(filepath.Join(dir, tmpLockName))
+		}
+		if err != nil {
+			lost++
+			t.Logf("made %d: %v", made, err)
+			continue
+		}
+		unlock()
+		os.RemoveAll(dir)
+	}
+	if lost > 0 {
+		t.Errorf("a concurrent sweep removed %d of the %d directories as they were made", lost, made)
 	}
 }

@@ -10,12 +10,23 @@ import (
 // lockDir creates and locks path for as long as the process lives or
 // until unlock.
 func lockDir(path string) (unlock func(), err error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	// The file is locked under another name and renamed into place, so
+	// that a sweep (removeStale) never finds it at path unlocked: one
+	// that came between creating and locking it took the free lock and
+	// removed the directory of a run being made.
+	making := path + ".new"
+	f, err := os.OpenFile(making, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return nil, err
 	}
 	if err := lockFile(f); err != nil {
 		f.Close()
+		os.Remove(making)
+		return nil, err
+	}
+	if err := os.Rename(making, path); err != nil {
+		f.Close()
+		os.Remove(making)
 		return nil, err
 	}
 	return func() { f.Close() }, nil
