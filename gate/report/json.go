@@ -36,28 +36,31 @@ type JSONReport struct {
 
 // JSONComparison is one comparison in JSON output.
 type JSONComparison struct {
-	Benchmark    string            `json:"benchmark"`
-	Config       map[string]string `json:"config"`
-	Unit         string            `json:"unit"`
-	Better       string            `json:"better,omitempty"`
-	Base         *JSONEstimate     `json:"base"`
-	Head         *JSONEstimate     `json:"head"`
-	Delta        *float64          `json:"delta"`
-	P            *float64          `json:"p"`
-	PAdjusted    *float64          `json:"p_adjusted"`
-	Paired       *JSONPaired       `json:"paired,omitempty"`
-	Significant  bool              `json:"significant"`
-	Worse        bool              `json:"worse"`
-	Test         decide.Test       `json:"test,omitempty"`
-	Exact        bool              `json:"exact,omitempty"`
-	Equivalent   bool              `json:"equivalent,omitempty"`
-	Warn         bool              `json:"warn,omitempty"`
-	Confirmation *JSONConfirmation `json:"confirmation,omitempty"`
-	Status       decide.Status     `json:"status"`
-	Threshold    float64           `json:"threshold"`
-	RoundsNeeded int               `json:"rounds_needed,omitempty"`
-	Note         string            `json:"note,omitempty"`
-	Warnings     []string          `json:"warnings,omitempty"`
+	Benchmark   string            `json:"benchmark"`
+	Config      map[string]string `json:"config"`
+	Unit        string            `json:"unit"`
+	Better      string            `json:"better,omitempty"`
+	Base        *JSONEstimate     `json:"base"`
+	Head        *JSONEstimate     `json:"head"`
+	Delta       *float64          `json:"delta"`
+	P           *float64          `json:"p"`
+	PAdjusted   *float64          `json:"p_adjusted"`
+	Paired      *JSONPaired       `json:"paired,omitempty"`
+	Significant bool              `json:"significant"`
+	Worse       bool              `json:"worse"`
+	Test        decide.Test       `json:"test,omitempty"`
+	Exact       bool              `json:"exact,omitempty"`
+	Equivalent  bool              `json:"equivalent,omitempty"`
+	Warn        bool              `json:"warn,omitempty"`
+	// AgainstMedians is the text and markdown reports' † mark: delta and
+	// the ratio of the sides' medians point different ways.
+	AgainstMedians bool              `json:"against_medians,omitempty"`
+	Confirmation   *JSONConfirmation `json:"confirmation,omitempty"`
+	Status         decide.Status     `json:"status"`
+	Threshold      float64           `json:"threshold"`
+	RoundsNeeded   int               `json:"rounds_needed,omitempty"`
+	Note           string            `json:"note,omitempty"`
+	Warnings       []string          `json:"warnings,omitempty"`
 }
 
 // JSONPaired is the paired (per-round) view in JSON output: the median of
@@ -142,28 +145,29 @@ func (r *Report) JSON() *JSONReport {
 			config = map[string]string{}
 		}
 		out.Comparisons = append(out.Comparisons, JSONComparison{
-			Benchmark:    d.Benchmark,
-			Config:       config,
-			Unit:         d.Unit,
-			Better:       betterName(d.Better),
-			Base:         jsonEstimate(d.Base),
-			Head:         jsonEstimate(d.Head),
-			Delta:        num(d.Delta),
-			P:            num(d.P),
-			PAdjusted:    num(d.PAdjusted),
-			Paired:       jsonPaired(d.Paired),
-			Significant:  d.Significant,
-			Worse:        d.Worse,
-			Test:         d.Test,
-			Exact:        d.Exact,
-			Equivalent:   d.Equivalent,
-			Warn:         d.Warn,
-			Confirmation: jsonConfirmation(d.Confirmation),
-			Status:       d.Status,
-			Threshold:    d.Threshold,
-			RoundsNeeded: d.RoundsNeeded,
-			Note:         d.Note,
-			Warnings:     d.Warnings,
+			Benchmark:      d.Benchmark,
+			Config:         config,
+			Unit:           d.Unit,
+			Better:         betterName(d.Better),
+			Base:           jsonEstimate(d.Base),
+			Head:           jsonEstimate(d.Head),
+			Delta:          num(d.Delta),
+			P:              num(d.P),
+			PAdjusted:      num(d.PAdjusted),
+			Paired:         jsonPaired(d.Paired),
+			Significant:    d.Significant,
+			Worse:          d.Worse,
+			Test:           d.Test,
+			Exact:          d.Exact,
+			Equivalent:     d.Equivalent,
+			Warn:           d.Warn,
+			AgainstMedians: againstMedians(d),
+			Confirmation:   jsonConfirmation(d.Confirmation),
+			Status:         d.Status,
+			Threshold:      d.Threshold,
+			RoundsNeeded:   d.RoundsNeeded,
+			Note:           d.Note,
+			Warnings:       d.Warnings,
 		})
 	}
 	return out

@@ -333,6 +333,12 @@ func TestAgainstMedians(t *testing.T) {
 			t.Errorf("%s: the mark is explained %d times, want once:\n%s", name, n, out)
 		}
 	}
+	j := r.JSON()
+	for i, want := range []bool{true, false, false} {
+		if got := j.Comparisons[i].AgainstMedians; got != want {
+			t.Errorf("JSON %s: against_medians = %v, want %v", j.Comparisons[i].Benchmark, got, want)
+		}
+	}
 	r.Decisions = []decide.Decision{agrees, zero}
 	txt.Reset()
 	if err := r.WriteText(&txt); err != nil {
