@@ -81,7 +81,7 @@ func confirm(ds []Decision, p Policy) int {
 		switch {
 		case c.ByCombined:
 			d.Status, d.Significant, d.Worse = Regression, true, true
-			d.Note = fmt.Sprintf("confirmed by rounds %d–%d combined with rounds 1–%d (p %.3g; rounds %d–%d alone p %.3g after the correction over %d candidates)", from+1, from+c.Rounds, from, c.Combined, from+1, from+c.Rounds, c.PAdjusted, k)
+			d.Note = fmt.Sprintf("confirmed by rounds %d–%d combined with rounds 1–%d (p %.3g; %s p %.3g after the correction over %d candidates)", from+1, from+c.Rounds, from, c.Combined, rounds, c.PAdjusted, k)
 		case c.Confirmed:
 			d.Status, d.Significant, d.Worse = Regression, true, true
 			d.Note = fmt.Sprintf("confirmed by %s (p %.3g, %.3g after the correction over %d candidates)", rounds, c.P, c.PAdjusted, k)
