@@ -39,7 +39,7 @@ func confirm(ds []Decision, p Policy) int {
 			continue
 		}
 		all := testOn(d.Comparison, p)
-		beyond := worse(d.Better, all.delta) && magnitude(all.delta) > d.Threshold
+		beyond := worse(d.Better, all.delta) && exceeds(d.Better, all.delta, d.Threshold)
 		if d.borderline && reachesBoundary(d, all) && minAttainable(p.Test, n-from)*float64(k) > endAlpha {
 			// The second stage was cut short (-time-budget, -max-rounds)
 			// before its rounds could confirm anything, while the
@@ -95,7 +95,7 @@ func confirm(ds []Decision, p Policy) int {
 			d.Note = likelyNote(d, after)
 		default:
 			d.Status = Unchanged
-			d.Equivalent = !math.IsNaN(all.low) && 1-d.Threshold <= all.low && all.high <= 1+d.Threshold
+			d.Equivalent = within(d.Better, all.low, all.high, d.Threshold)
 			d.Note = fmt.Sprintf("a candidate after %d rounds; %s did not confirm a regression", from, rounds)
 			if c.Futile && c.Halfway {
 				d.Note = fmt.Sprintf("a candidate after %d rounds; %s showed no worsening, so it got no more rounds", from, rounds)
@@ -195,7 +195,7 @@ func isCandidate(d *Decision, rule AdaptiveRule) bool {
 	default:
 		return false
 	}
-	if d.Worse && magnitude(d.stageDelta) > d.Threshold && (d.Status == Inconclusive || d.TestP <= CandidateLevel) {
+	if d.Worse && exceeds(d.Better, d.stageDelta, d.Threshold) && (d.Status == Inconclusive || d.TestP <= CandidateLevel) {
 		return true
 	}
 	if rule != UntilSettled {
@@ -246,8 +246,5 @@ func reachesBoundary(d *Decision, all tested) bool {
 // regression beyond threshold, for a unit that is better higher (better >
 // 0) or lower.
 func regressionBoundary(better int, threshold float64) float64 {
-	if better > 0 {
-		return 1 - threshold
-	}
-	return 1 + threshold
+	return worseBound(better, threshold)
 }

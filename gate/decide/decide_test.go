@@ -416,3 +416,68 @@ func TestLikelyRegressionNoteOfARate(t *testing.T) {
 		t.Errorf("B/s: status %s, note %q, want a likely regression 9.x%% worse", d.Status, d.Note)
 	}
 }
+
+// TestRateThresholdOnCost: a threshold bounds the cost, so a benchmark's
+// B/s (better higher) and its sec/op, one the inverse of the other, cross
+// it together; a rate that fell is never spared by a threshold of 100% or
+// more, nor by one it would cross in sec/op.
+func TestRateThresholdOnCost(t *testing.T) {
+	for _, tt := range []struct {
+		slowdown, threshold float64
+		want                Status
+	}{
+		{10, 1.00, Regression},  // B/s −90%: 9× the cost
+		{10, 1.50, Regression},  // sec/op +900% fails at 150%, so must B/s
+		{1.9, 0.50, Regression}, // B/s −47%: +90% in cost, beyond 50%
+		{1.4, 0.50, Unchanged},  // B/s −29%: +40% in cost, within 50%
+		{1.04, 0.03, Regression},
+		{1.02, 0.03, Unchanged},
+	} {
+		var sb, sh strings.Builder
+		for i := 0; i < 12; i++ {
+			j := 1 + 0.002*float64(i%3-1)
+			fmt.Fprintf(&sb, "BenchmarkHash-2 1000 %g ns/op %g MB/s\n", 1000*j, 1000/j)
+			fmt.Fprintf(&sh, "BenchmarkHash-2 1000 %g ns/op %g MB/s\n", 1000*j*tt.slowdown, 1000/(j*tt.slowdown))
+		}
+		policy := DefaultPolicy
+		policy.Threshold = tt.threshold
+		res := Decide(load(t, sb.String(), sh.String()), policy)
+		for _, unit := range []string{"sec/op", "B/s"} {
+			d := statusOf(t, res, "Hash-2", unit)
+			if d.Status != tt.want {
+				t.Errorf("%.2f× slower at a %s threshold: %s %s (Δ %+.1f%%), want %s", tt.slowdown, FormatPercent(tt.threshold), unit, d.Status, d.Delta*100, tt.want)
+			}
+		}
+	}
+	// A 100% threshold on a rate is a fall to half.
+	for _, tt := range []struct {
+		delta float64
+		want  bool
+	}{{-0.49, false}, {-0.51, true}, {-1, true}, {math.NaN(), true}, {0.99, false}, {1.01, true}} {
+		if got := exceeds(1, tt.delta, 1); got != tt.want {
+			t.Errorf("exceeds(better higher, %+.2f, 100%%) = %v, want %v", tt.delta, got, tt.want)
+		}
+	}
+}
+
+// TestZeroThresholdKeepsLargeChanges: the strictest threshold is never
+// laxer than a small one. A noisy +48% (p 0.33) is inconclusive at 0.1%
+// and at 3%; at 0% it was passed as unchanged while the large-change rule
+// had no multiple of 0.
+func TestZeroThresholdKeepsLargeChanges(t *testing.T) {
+	var sb, sh strings.Builder
+	for _, v := range []float64{100, 180, 90, 150, 110, 100} {
+		fmt.Fprintf(&sb, "BenchmarkA-2 1000 %g ns/op\n", v)
+	}
+	for _, v := range []float64{150, 95, 200, 170, 160, 105} {
+		fmt.Fprintf(&sh, "BenchmarkA-2 1000 %g ns/op\n", v)
+	}
+	for _, threshold := range []float64{0, 0.001, 0.03} {
+		policy := DefaultPolicy
+		policy.Threshold = threshold
+		res := Decide(load(t, sb.String(), sh.String()), policy)
+		if d := statusOf(t, res, "A-2", "sec/op"); d.Status != Inconclusive || res.Verdict != InconclusiveVerdict {
+			t.Errorf("threshold %s: %s (Δ %+.1f%%, p %.2f), verdict %s; want inconclusive", FormatPercent(threshold), d.Status, d.Delta*100, d.PAdjusted, res.Verdict)
+		}
+	}
+}

@@ -85,8 +85,11 @@ func decideExact(d *Decision, confidence float64, stage int) bool {
 	gap := math.Max(0, math.Max(hl-bh, bl-hh))
 	spread := math.Max(bh-bl, hh-hl)
 	up, down := lo > 1+t, hi < 1-t
+	if d.Better > 0 {
+		down = hi < worseBound(d.Better, t)
+	}
 	switch {
-	case lo >= 1-t && hi <= 1+t:
+	case within(d.Better, lo, hi, t):
 		d.Status = Unchanged
 		d.Equivalent = true
 	case d.Better == 0:

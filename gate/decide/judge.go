@@ -140,7 +140,7 @@ func judge(d *Decision, p Policy, alpha float64) {
 		d.Note += fmt.Sprintf("; need at least %d per side", d.RoundsNeeded)
 		return
 	}
-	beyond := magnitude(d.stageDelta) > d.Threshold
+	beyond := exceeds(d.Better, d.stageDelta, d.Threshold)
 	d.Status = Unchanged
 	switch {
 	case d.Better == 0:
@@ -164,7 +164,7 @@ func judge(d *Decision, p Policy, alpha float64) {
 		d.Note = fmt.Sprintf("significant but within the %s threshold", FormatPercent(d.Threshold))
 	}
 	lo, hi := d.stageLow, d.stageHigh
-	d.Equivalent = !math.IsNaN(lo) && 1-d.Threshold <= lo && hi <= 1+d.Threshold
+	d.Equivalent = within(d.Better, lo, hi, d.Threshold)
 	if d.Worse && beyond && inDoubt(d, d.PAdjusted, d.stageDelta, lo, hi) {
 		d.Status = Inconclusive
 		d.RoundsNeeded = roundsForChange(d, p, alpha/factor)
@@ -179,7 +179,7 @@ func judge(d *Decision, p Policy, alpha float64) {
 // delta is large. The first stage and the confirmation of a candidate
 // both decide by it.
 func inDoubt(d *Decision, pAdjusted, delta, lo, hi float64) bool {
-	return pAdjusted <= DoubtLevel || wholeBeyond(d.Better, lo, hi, d.Threshold) || large(delta, d.Threshold)
+	return pAdjusted <= DoubtLevel || wholeBeyond(d.Better, lo, hi, d.Threshold) || large(d.Better, delta, d.Threshold)
 }
 
 // wholeBeyond reports whether the whole interval [lo, hi] of head/base
@@ -189,18 +189,22 @@ func wholeBeyond(better int, lo, hi, threshold float64) bool {
 		return false
 	}
 	if better > 0 {
-		return hi < 1-threshold
+		return hi < worseBound(better, threshold)
 	}
-	return lo > 1+threshold
+	return lo > worseBound(better, threshold)
 }
 
 // likelyNote says why a change is inconclusive, and what would settle it.
 func likelyNote(d *Decision, after string) string {
-	// "13.4% worse", not "-13.4% worse", for a rate that fell.
+	// "13.4% worse", not "-13.4% worse", for a rate that fell; and its
+	// cost beside it, which the threshold bounds.
 	change := formatChange(math.Abs(d.Delta))
+	if c := costChange(d.Better, d.Delta); d.Better > 0 && !math.IsNaN(d.Delta) {
+		change = fmt.Sprintf("%s lower (%s more cost),", formatChange(math.Abs(d.Delta)), formatChange(c))
+	}
 	s := fmt.Sprintf("likely regression: %s worse than the %s threshold, but not significant (p %.3g after the correction)",
 		change, FormatPercent(d.Threshold), d.PAdjusted)
-	if d.PAdjusted > DoubtLevel && large(d.Delta, d.Threshold) {
+	if d.PAdjusted > DoubtLevel && large(d.Better, d.Delta, d.Threshold) {
 		s = fmt.Sprintf("possible regression: %s worse, more than %d times the %s threshold, but the rounds are too noisy to tell (p %.3g after the correction)",
 			change, LargeChange, FormatPercent(d.Threshold), d.PAdjusted)
 	}

@@ -251,7 +251,7 @@ func TestTwoStages(t *testing.T) {
 		}
 	}
 	res, d = decide(lean)
-	if c := d.Confirmation; c == nil || c.Confirmed || c.PAdjusted <= DoubtLevel || large(d.Delta, d.Threshold) || d.Delta <= d.Threshold ||
+	if c := d.Confirmation; c == nil || c.Confirmed || c.PAdjusted <= DoubtLevel || large(d.Better, d.Delta, d.Threshold) || d.Delta <= d.Threshold ||
 		wholeBeyond(d.Better, d.Paired.Low, d.Paired.High, d.Threshold) {
 		t.Fatalf("the fixture: confirmation %+v, change %.3f, interval %.3f … %.3f", c, d.Delta, d.Paired.Low, d.Paired.High)
 	}
@@ -448,7 +448,7 @@ func TestCandidateNeedsEvidence(t *testing.T) {
 	// Head slower in 6 rounds of 10, faster in 4: a change beyond the
 	// threshold but within LargeChange times it, p above the level.
 	res, d := decide([]float64{1.08, 0.96, 1.07, 0.97, 1.09, 0.95, 1.06, 1.05, 0.98, 1.07})
-	if !d.Worse || magnitude(d.stageDelta) <= d.Threshold || large(d.stageDelta, d.Threshold) || d.TestP <= CandidateLevel {
+	if !d.Worse || !exceeds(d.Better, d.stageDelta, d.Threshold) || large(d.Better, d.stageDelta, d.Threshold) || d.TestP <= CandidateLevel {
 		t.Fatalf("the fixture: worse %v, change %.3f, p %.3g", d.Worse, d.stageDelta, d.TestP)
 	}
 	if d.candidate || MoreRounds(d, res.Policy) || res.Candidates != 0 || d.Status != Unchanged || res.Verdict != Pass {
@@ -459,7 +459,7 @@ func TestCandidateNeedsEvidence(t *testing.T) {
 	// threshold is never unchanged: inconclusive, and a candidate.
 	noisy := []float64{1.25, 0.9, 1.2, 0.95, 1.3, 0.85, 1.18, 1.1, 0.92, 1.2}
 	res, d = decide(noisy)
-	if !d.Worse || !large(d.stageDelta, d.Threshold) || d.TestP <= CandidateLevel || d.PAdjusted <= DoubtLevel {
+	if !d.Worse || !large(d.Better, d.stageDelta, d.Threshold) || d.TestP <= CandidateLevel || d.PAdjusted <= DoubtLevel {
 		t.Fatalf("the fixture: worse %v, change %.3f, p %.3g (%.3g corrected)", d.Worse, d.stageDelta, d.TestP, d.PAdjusted)
 	}
 	if !d.candidate || !MoreRounds(d, res.Policy) || res.Candidates != 1 || d.Status != Inconclusive || res.Verdict != InconclusiveVerdict {
@@ -472,7 +472,7 @@ func TestCandidateNeedsEvidence(t *testing.T) {
 	// estimated beyond LargeChange times the threshold over all rounds,
 	// so inconclusive, not a pass.
 	res, d = decide(append(append([]float64(nil), noisy...), noisy...))
-	if d.Confirmation == nil || d.Confirmation.Confirmed || d.Confirmation.PAdjusted <= DoubtLevel || !large(d.Delta, d.Threshold) {
+	if d.Confirmation == nil || d.Confirmation.Confirmed || d.Confirmation.PAdjusted <= DoubtLevel || !large(d.Better, d.Delta, d.Threshold) {
 		t.Fatalf("the fixture: confirmation %+v, change %.3f", d.Confirmation, d.Delta)
 	}
 	if d.Status != Inconclusive || res.Verdict != InconclusiveVerdict {
@@ -481,7 +481,7 @@ func TestCandidateNeedsEvidence(t *testing.T) {
 	// Later rounds with no change bring the estimate within LargeChange
 	// times the threshold: unchanged.
 	res, d = decide(append(append([]float64(nil), noisy...), 1, 1.01, 0.99, 1, 1.02, 0.98, 1, 1.01, 0.99, 1))
-	if large(d.Delta, d.Threshold) || d.Status != Unchanged || res.Verdict != Pass {
+	if large(d.Better, d.Delta, d.Threshold) || d.Status != Unchanged || res.Verdict != Pass {
 		t.Errorf("later rounds unchanged: change %.3f, %s, verdict %s (%s)", d.Delta, d.Status, res.Verdict, d.Note)
 	}
 	// Slower in 9 of 10: a candidate, with more rounds to come.
