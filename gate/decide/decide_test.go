@@ -476,8 +476,12 @@ func TestZeroThresholdKeepsLargeChanges(t *testing.T) {
 		policy := DefaultPolicy
 		policy.Threshold = threshold
 		res := Decide(load(t, sb.String(), sh.String()), policy)
-		if d := statusOf(t, res, "A-2", "sec/op"); d.Status != Inconclusive || res.Verdict != InconclusiveVerdict {
+		d := statusOf(t, res, "A-2", "sec/op")
+		if d.Status != Inconclusive || res.Verdict != InconclusiveVerdict {
 			t.Errorf("threshold %s: %s (Δ %+.1f%%, p %.2f), verdict %s; want inconclusive", FormatPercent(threshold), d.Status, d.Delta*100, d.PAdjusted, res.Verdict)
+		}
+		if threshold == 0 && !strings.Contains(d.Note, "more than 9%, 3 times the default threshold, at a threshold of 0") {
+			t.Errorf("threshold 0: the note does not say which bound it crossed: %q", d.Note)
 		}
 	}
 }

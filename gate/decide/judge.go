@@ -205,8 +205,12 @@ func likelyNote(d *Decision, after string) string {
 	s := fmt.Sprintf("likely regression: %s worse than the %s threshold, but not significant (p %.3g after the correction)",
 		change, FormatPercent(d.Threshold), d.PAdjusted)
 	if d.PAdjusted > DoubtLevel && large(d.Better, d.Delta, d.Threshold) {
-		s = fmt.Sprintf("possible regression: %s worse, more than %d times the %s threshold, but the rounds are too noisy to tell (p %.3g after the correction)",
-			change, LargeChange, FormatPercent(d.Threshold), d.PAdjusted)
+		bound := fmt.Sprintf("more than %d times the %s threshold", LargeChange, FormatPercent(d.Threshold))
+		if d.Threshold <= 0 {
+			bound = fmt.Sprintf("more than %s, %d times the default threshold, at a threshold of 0", FormatPercent(LargeChange*DefaultPolicy.Threshold), LargeChange)
+		}
+		s = fmt.Sprintf("possible regression: %s worse, %s, but the rounds are too noisy to tell (p %.3g after the correction)",
+			change, bound, d.PAdjusted)
 	}
 	if after != "" {
 		s = fmt.Sprintf("likely regression: %s worse than the %s threshold, but %s", change, FormatPercent(d.Threshold), after)
