@@ -35,6 +35,10 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 			}
 			list = append(list, abs)
 		}
+		// A results directory whose run failed is not all there.
+		if err := pipeline.CheckResultsDirs(list...); err != nil {
+			return err
+		}
 		side := []compare.Side{compare.Base, compare.Head}[i]
 		files, err := compare.ExpandPaths(side, list)
 		if err != nil {

@@ -20,6 +20,11 @@ func (s *step) reportCommand(ctx context.Context, resultsDir string) error {
 	if err != nil {
 		return err
 	}
+	// A measuring run that failed (exit 3) says so in its manifest: its
+	// results are not all there, and judging them again must not pass.
+	if err := pipeline.CheckResultsDirs(resultsDir); err != nil {
+		return err
+	}
 	// Recompute from the raw results: a report.json in an artifact is
 	// whatever the fork wanted it to be.
 	policy := s.in.analysisPolicy()

@@ -3,12 +3,15 @@
 package action
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/benchgate/benchgate/gate/runner"
 )
 
 // promptly fails the test if f has not returned after 30 s: the inputs
@@ -92,5 +95,33 @@ func TestActionCompareRefusesIrregularFiles(t *testing.T) {
 			t.Errorf("report of results-dir %s: exit %d, want 2", dir, r.code)
 		}
 		r.mustContain(t, "stderr", r.stderr, want)
+	}
+}
+
+// TestActionRefusesFailedRun: command report and command compare over the
+// results directory of a run that failed (its manifest.json records the
+// error: a benchmark went missing on head) exit 3 like the run did, not
+// with a verdict on what little was measured.
+func TestActionRefusesFailedRun(t *testing.T) {
+	ws := t.TempDir()
+	res := filepath.Join(ws, "results")
+	os.MkdirAll(res, 0o755)
+	os.WriteFile(filepath.Join(res, "base.txt"), []byte(strings.Repeat("BenchmarkA-2 1000 100 ns/op\nBenchmarkB-2 1000 100 ns/op\n", 6)), 0o644)
+	os.WriteFile(filepath.Join(res, "head.txt"), []byte(strings.Repeat("BenchmarkB-2 1000 100 ns/op\n", 6)), 0o644)
+	m := runner.Manifest{Sides: []runner.ManifestSide{{Name: "base", File: "base.txt"}, {Name: "head", File: "head.txt"}},
+		Error: "1 benchmark function(s) have results on one side only: BenchmarkA"}
+	data, _ := json.Marshal(m)
+	os.WriteFile(filepath.Join(res, runner.ManifestFile), data, 0o644)
+	ev := fixtureEvent(t, "pull_request", nil)
+	for _, in := range []map[string]string{
+		{"command": "report", "results-dir": "results", "comment": "never"},
+		{"command": "compare", "compare-base": "results", "compare-head": "results", "comment": "never"},
+	} {
+		var r *stepRun
+		promptly(t, func() { r = runStep(t, ws, "pull_request", ev, in) })
+		if r.code != 3 {
+			t.Errorf("command %s over a failed run's directory: exit %d, want 3\n%s", in["command"], r.code, r.stderr)
+		}
+		r.mustContain(t, "stderr", r.stderr, "results on one side only")
 	}
 }

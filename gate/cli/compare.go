@@ -25,6 +25,10 @@ shard's pairs ran on one machine), and one correction for many comparisons
 runs over all of them. Every shard must be there. A directory of a ladder
 (-configs) is compared step by step.
 
+A results directory whose run failed (benchgate run exited 3: benchmarks
+failed, or a measurement went missing) fails compare too, with exit code 3,
+in every form; a shard that held no benchmark is noted.
+
 Flags:
 `
 
@@ -58,6 +62,11 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 	}
 	policy, opts, format, err := c.stats.parse()
 	if err != nil {
+		return err
+	}
+	// A results directory of a run that failed holds what it measured
+	// before it failed, or all but what went missing: never a pass.
+	if err := pipeline.CheckResultsDirs(fs.Arg(0), fs.Arg(1)); err != nil {
 		return err
 	}
 	basePaths, err := compare.ExpandPaths(compare.Base, pipeline.SplitList(fs.Arg(0)))

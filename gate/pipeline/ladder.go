@@ -215,7 +215,7 @@ func analyzeLadderRun(p *plan.Plan, out *runner.Outcome, steps []step, policy de
 // neighbours: every side is some step's base or head.
 func checkMissingLadder(out *runner.Outcome, steps []step, opts compare.Options) error {
 	files := out.Files()
-	var all []Missing
+	all := &MissingResultsError{}
 	for _, st := range steps {
 		if st.to != st.from+1 {
 			continue
@@ -226,13 +226,14 @@ func checkMissingLadder(out *runner.Outcome, steps []step, opts compare.Options)
 		}
 		var me *MissingResultsError
 		if err := missingResults(&runner.Outcome{Sides: []*runner.SideResult{out.Sides[st.from], out.Sides[st.to]}}, res); errors.As(err, &me) {
-			all = append(all, me.Missing...)
+			all.Missing = append(all.Missing, me.Missing...)
+			all.NoTime = append(all.NoTime, me.NoTime...)
 		}
 	}
-	if len(all) == 0 {
+	if len(all.Missing) == 0 && len(all.NoTime) == 0 {
 		return nil
 	}
-	return &MissingResultsError{Missing: all}
+	return all
 }
 
 // ladderRunNotes are runNotes for a ladder: the sides' rejected lines
@@ -246,22 +247,32 @@ func ladderRunNotes(out *runner.Outcome, rep *report.Report) []string {
 		if st.To != st.From+1 {
 			continue
 		}
+		ran := ranOnBothSides(st.Report.Decisions)
 		for _, status := range []decide.Status{decide.Removed, decide.New} {
-			var names []string
+			var names, units []string
 			for _, d := range st.Report.Decisions {
-				if d.Status == status && !slices.Contains(names, d.Benchmark) {
+				switch {
+				case d.Status != status:
+				case ran[rowKey(d.Comparison)]:
+					if u := d.Benchmark + " " + d.Unit; !slices.Contains(units, u) {
+						units = append(units, u)
+					}
+				case !slices.Contains(names, d.Benchmark):
 					names = append(names, d.Benchmark)
 				}
 			}
-			if len(names) == 0 {
-				continue
-			}
-			has := out.Sides[st.From].ConfigLabel()
+			has, lacks := out.Sides[st.From].ConfigLabel(), out.Sides[st.To].ConfigLabel()
 			if status == decide.New {
-				has = out.Sides[st.To].ConfigLabel()
+				has, lacks = lacks, has
 			}
-			notes = append(notes, fmt.Sprintf("%s → %s: %s: %s: only %s has these benchmarks, so they were not compared in this step",
-				out.Sides[st.From].ConfigLabel(), out.Sides[st.To].ConfigLabel(), status, listNames(names, 10), has))
+			if len(names) > 0 {
+				notes = append(notes, fmt.Sprintf("%s → %s: %s: %s: only %s has these benchmarks, so they were not compared in this step",
+					out.Sides[st.From].ConfigLabel(), out.Sides[st.To].ConfigLabel(), status, listNames(names, 10), has))
+			}
+			if len(units) > 0 {
+				notes = append(notes, fmt.Sprintf("%s → %s: %s: %s: these benchmarks ran on both sides, but %s reported no such unit, so these units were not compared in this step; their other units were",
+					out.Sides[st.From].ConfigLabel(), out.Sides[st.To].ConfigLabel(), status, listNames(units, 10), lacks))
+			}
 		}
 	}
 	return notes

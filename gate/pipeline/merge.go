@@ -134,9 +134,14 @@ func ReadResultsDir(dir string) (*ResultsSet, error) {
 }
 
 // empty reports whether the set is a shard that held no benchmark: its
-// run measured nothing and did not fail.
+// run measured nothing and did not fail. Earlier versions of benchgate
+// recorded runner.ErrEmptyShard as such a run's manifest error; that is
+// no failure either.
 func (s *ResultsSet) empty() bool {
-	if s.Manifest == nil || s.Manifest.Error != "" || !s.Shard.On() {
+	if s.Manifest == nil || !s.Shard.On() {
+		return false
+	}
+	if e := s.Manifest.Error; e != "" && !strings.HasPrefix(e, runner.ErrEmptyShard.Error()) {
 		return false
 	}
 	for _, side := range s.Manifest.Sides {
@@ -206,12 +211,87 @@ func checkSets(sets []*ResultsSet) error {
 		return usage.Errorf("a shard's job failed or its artifact was not downloaded; without it its benchmarks would pass unmeasured",
 			"shard(s) %s missing: the merge has %d of %d shards", strings.Join(missing, ", "), len(seen), n)
 	}
+	return checkFailed(sets)
+}
+
+// FailedRunError says that a results directory's run failed (its
+// manifest has an error): what it measured is not all it should have,
+// so judging it again must not pass. It maps to exit code 3.
+type FailedRunError struct {
+	// Dir is the directory; Shard its shard, zero when unsharded; Err
+	// the manifest's error (anyone's text: sanitize it to print it).
+	Dir   string
+	Shard plan.Shard
+	Err   string
+	// Others counts the other directories of the merge whose runs
+	// failed too.
+	Others int
+}
+
+func (e *FailedRunError) Error() string {
+	what := "the run in " + e.Dir
+	if e.Shard.On() {
+		what = fmt.Sprintf("the run of shard %s (in %s)", e.Shard, e.Dir)
+	}
+	msg := fmt.Sprintf("%s failed, so its benchmarks were not all measured: %s", what, report.SanitizeLines(brief.Clip(e.Err, 2000)))
+	if e.Others > 0 {
+		msg += fmt.Sprintf("\n(and the runs in %d other directories failed too)", e.Others)
+	}
+	if !strings.Contains(e.Err, "\nhint: ") {
+		msg += "\nhint: its log says more; fix what failed and run it again: judging the results of a failed run would pass what it did not measure"
+	}
+	return msg
+}
+
+// checkFailed returns a *FailedRunError for the first set whose run
+// failed. A shard that held no benchmark did not fail (see empty).
+func checkFailed(sets []*ResultsSet) error {
+	var first *FailedRunError
 	for _, s := range sets {
-		if s.Manifest != nil && s.Manifest.Error != "" {
-			return fmt.Errorf("the run in %s failed, so its benchmarks were not all measured: %s", s.Dir, report.SanitizeText(brief.Clip(s.Manifest.Error, 2000)))
+		if s.Manifest == nil || s.Manifest.Error == "" || s.empty() {
+			continue
+		}
+		if first != nil {
+			first.Others++
+			continue
+		}
+		first = &FailedRunError{Dir: s.Dir, Shard: s.Shard, Err: s.Manifest.Error}
+	}
+	if first == nil {
+		return nil
+	}
+	return first
+}
+
+// CheckResultsDirs refuses, for benchgate compare BASE HEAD, arguments
+// (comma-separated lists, as for compare) that are results directories
+// of runs that failed: their base.txt and head.txt hold what the run
+// measured before it failed, or everything but what went missing, and
+// comparing them would pass it. Arguments that are not directories
+// with a manifest are left to the comparison.
+func CheckResultsDirs(args ...string) error {
+	var sets []*ResultsSet
+	seen := map[string]bool{}
+	for _, arg := range args {
+		for _, p := range SplitList(arg) {
+			if seen[filepath.Clean(p)] {
+				continue
+			}
+			seen[filepath.Clean(p)] = true
+			if st, err := os.Stat(p); err != nil || !st.IsDir() {
+				continue
+			}
+			if _, err := os.Lstat(filepath.Join(p, runner.ManifestFile)); err != nil {
+				continue
+			}
+			set, err := ReadResultsDir(p)
+			if err != nil {
+				return err
+			}
+			sets = append(sets, set)
 		}
 	}
-	return nil
+	return checkFailed(sets)
 }
 
 // Merge compares the results directories dirs as one gate run: each

@@ -171,7 +171,7 @@ func TestMergeRefuses(t *testing.T) {
 		{[]string{s1, s2, s3, dup}, "shard 2/3 is there twice", true},
 		{[]string{s1, other}, "holds shard 1/3 and " + other + " the results of an unsharded run", true},
 		{[]string{other, ladder}, "has 3 sides", true},
-		{[]string{s1, s2, failed}, "the run in " + failed + " failed", false},
+		{[]string{s1, s2, failed}, "the run of shard 3/3 (in " + failed + ") failed", false},
 		{[]string{escape}, `names the results file "../s1/head.txt", which is not a file of the directory`, true},
 		{[]string{link}, "head.txt in " + link + " is a symlink, not a regular file", true},
 	} {

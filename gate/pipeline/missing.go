@@ -6,7 +6,10 @@ package pipeline
 // was not measured there (skipped, renamed sub-benchmarks, results in
 // another configuration), and passing the gate without it would be a
 // silent pass. That is an error, exit code 3, like a benchmark that
-// failed.
+// failed. So is a benchmark that reported results on both sides but its
+// time (ns/op) on one only: b.ReportMetric(0, "ns/op") makes the testing
+// package leave ns/op out. Any other unit one side does not report (a
+// b.SetBytes or a custom metric removed) is new or removed, not an error.
 
 import (
 	"fmt"
@@ -23,11 +26,33 @@ import (
 )
 
 // MissingResultsError says that benchmark functions that both sides'
-// test binaries list have results on one side only. It maps to exit
-// code 3: the benchmarks ran, but something they should have measured
-// was not measured.
+// test binaries list have results on one side only, or that benchmarks
+// that reported results on both sides reported their time on one side
+// only. It maps to exit code 3: the benchmarks ran, but something they
+// should have measured was not measured.
 type MissingResultsError struct {
 	Missing []Missing
+	// NoTime are the benchmarks whose time went missing on one side.
+	NoTime []NoTime
+}
+
+// TimeUnit is the unit of a benchmark's time as the comparisons name it:
+// ns/op in the raw output.
+const TimeUnit = "sec/op"
+
+// NoTime is one benchmark (a row: sub-benchmark and GOMAXPROCS suffix
+// included) that reported results on both sides but its time on one
+// only. The testing package leaves ns/op out of a result line when the
+// benchmark called b.ReportMetric(0, "ns/op"), so the code under test
+// can make its own slowdown go unmeasured.
+type NoTime struct {
+	// Package is the import path; Benchmark the row's name ("Fast-2").
+	Package, Benchmark string
+	// Side reported no time in Config; Other did.
+	Side, Other string
+	Config      string
+	// Units are the units Side did report.
+	Units []string
 }
 
 // Missing is one benchmark function without results on one side.
@@ -53,23 +78,45 @@ func (e *MissingResultsError) Error() string { return e.Render(usage.Flags) }
 // Render renders the problem in the words of st.
 func (e *MissingResultsError) Render(st usage.Style) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d benchmark function(s) have results on one side only, although both sides have them:", len(e.Missing))
-	for i, m := range e.Missing {
-		if i == 10 {
-			fmt.Fprintf(&b, "\n  ... and %d more", len(e.Missing)-i)
-			break
+	var hints []string
+	if len(e.Missing) > 0 {
+		fmt.Fprintf(&b, "%d benchmark function(s) have results on one side only, although both sides have them:", len(e.Missing))
+		for i, m := range e.Missing {
+			if i == 10 {
+				fmt.Fprintf(&b, "\n  ... and %d more", len(e.Missing)-i)
+				break
+			}
+			has := fmt.Sprintf("%s's test binary lists it", m.Side)
+			if m.Unlisted {
+				has = fmt.Sprintf("%s's test binary could not be listed, so it may have it", m.Side)
+			}
+			fmt.Fprintf(&b, "\n  %s (%s): results on %s, none on %s, although %s", m.Function, m.Package, m.Other, m.Side, has)
+			if m.Elsewhere != "" {
+				fmt.Fprintf(&b, "; %s's results of it are in another configuration (%s, where %s's are %s)", m.Side, m.Elsewhere, m.Other, m.Config)
+			}
 		}
-		has := fmt.Sprintf("%s's test binary lists it", m.Side)
-		if m.Unlisted {
-			has = fmt.Sprintf("%s's test binary could not be listed, so it may have it", m.Side)
-		}
-		fmt.Fprintf(&b, "\n  %s (%s): results on %s, none on %s, although %s", m.Function, m.Package, m.Other, m.Side, has)
-		if m.Elsewhere != "" {
-			fmt.Fprintf(&b, "; %s's results of it are in another configuration (%s, where %s's are %s)", m.Side, m.Elsewhere, m.Other, m.Config)
-		}
+		hints = append(hints, "a benchmark that is not measured on one side cannot be compared, and leaving it out would pass the gate without measuring it. "+
+			"It skipped, renamed its sub-benchmarks, or printed its results under another configuration; make it report the same way on both sides, or leave it out of {bench}")
 	}
-	b.WriteString("\nhint: a benchmark that is not measured on one side cannot be compared, and leaving it out would pass the gate without measuring it. " +
-		"It skipped, renamed its sub-benchmarks, or printed its results under another configuration; make it report the same way on both sides, or leave it out of {bench}")
+	if len(e.NoTime) > 0 {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%d benchmark(s) ran on both sides but reported their time (ns/op) on one side only:", len(e.NoTime))
+		for i, m := range e.NoTime {
+			if i == 10 {
+				fmt.Fprintf(&b, "\n  ... and %d more", len(e.NoTime)-i)
+				break
+			}
+			fmt.Fprintf(&b, "\n  %s (%s): ns/op on %s, none on %s, although %s measured it (%s); %s's benchmark likely calls b.ReportMetric(0, \"ns/op\"), which drops the time from its results",
+				m.Benchmark, m.Package, m.Other, m.Side, m.Side, strings.Join(m.Units, ", "), m.Side)
+		}
+		hints = append(hints, "a benchmark's time that is not measured on one side cannot be compared, and leaving it out would pass a slowdown unmeasured. "+
+			"Do not report ns/op as 0 (b.ReportMetric(0, \"ns/op\")); report what you need in a unit of your own (b.ReportMetric(v, \"x/op\")), or leave the benchmark out of {bench}")
+	}
+	for _, h := range hints {
+		b.WriteString("\nhint: " + h)
+	}
 	return st.Render(b.String())
 }
 
@@ -166,10 +213,67 @@ func missingResults(out *runner.Outcome, res *compare.Result) error {
 		}
 		missing = append(missing, miss)
 	}
-	if len(missing) == 0 {
+	noTime := missingTime(out.Sides[0].Name, out.Sides[1].Name, res.Comparisons)
+	if len(missing) == 0 && len(noTime) == 0 {
 		return nil
 	}
-	return &MissingResultsError{Missing: missing}
+	return &MissingResultsError{Missing: missing, NoTime: noTime}
+}
+
+// rowKey is a comparison's row without its unit: its benchmark and
+// configuration.
+func rowKey(c compare.Comparison) string { return c.Benchmark + "\x00" + configWords(c) }
+
+// missingTime finds the benchmarks (rows) that have the time unit on one
+// side only although the other side has results of them in other units:
+// the benchmark ran there, and its time went missing. base and head name
+// the sides.
+func missingTime(base, head string, comparisons []compare.Comparison) []NoTime {
+	type row struct {
+		pkg, bench, config string
+		time               [2]bool
+		units              [2][]string
+	}
+	var order []*row
+	rows := map[string]*row{}
+	for _, c := range comparisons {
+		k := rowKey(c)
+		r := rows[k]
+		if r == nil {
+			r = &row{pkg: c.Config["pkg"], bench: c.Benchmark, config: configWords(c)}
+			rows[k] = r
+			order = append(order, r)
+		}
+		for i, e := range []*compare.Estimate{c.Base, c.Head} {
+			switch {
+			case e == nil:
+			case c.Unit == TimeUnit:
+				r.time[i] = true
+			default:
+				r.units[i] = append(r.units[i], c.Unit)
+			}
+		}
+	}
+	names := [2]string{base, head}
+	var out []NoTime
+	for _, r := range order {
+		if r.time[0] == r.time[1] {
+			continue
+		}
+		m := 0 // the side without the time
+		if r.time[0] {
+			m = 1
+		}
+		if len(r.units[m]) == 0 {
+			continue // no results there at all: missingResults' or new/removed
+		}
+		nt := NoTime{Package: r.pkg, Benchmark: r.bench, Side: names[m], Other: names[1-m], Config: r.config, Units: r.units[m]}
+		if nt.Package == "" {
+			nt.Package = "package unknown"
+		}
+		out = append(out, nt)
+	}
+	return out
 }
 
 // checkMissing reads what a run measured and returns a
@@ -199,9 +303,7 @@ func runNotes(out *runner.Outcome, rep *report.Report) []string {
 		if rep.Verdict == decide.ErrorVerdict {
 			break
 		}
-		if n := onlyOnOneSide(rep, st); n != "" {
-			notes = append(notes, n)
-		}
+		notes = append(notes, onlyOnOneSide(rep, st)...)
 	}
 	for _, s := range out.Sides {
 		file := filepath.Base(s.File)
@@ -301,14 +403,18 @@ func skippedCount(skips []runner.Skipped) int {
 	return len(seen)
 }
 
-// onlyOnOneSide names the benchmarks with status st (new or removed).
-func onlyOnOneSide(rep *report.Report, st decide.Status) string {
+// onlyOnOneSide names the benchmarks with status st (new or removed):
+// those the other side has no results of at all, and apart from them
+// the units the other side did not report of a benchmark that ran there
+// (a b.SetBytes or a b.ReportMetric that one side does not call).
+func onlyOnOneSide(rep *report.Report, st decide.Status) []string {
 	absent, present := "head", "base"
 	if st == decide.New {
 		absent, present = "base", "head"
 	}
+	ran := ranOnBothSides(rep.Decisions)
 	seen := map[string]bool{}
-	var names []string
+	var names, units []string
 	for _, d := range rep.Decisions {
 		if d.Status != st {
 			continue
@@ -317,14 +423,53 @@ func onlyOnOneSide(rep *report.Report, st decide.Status) string {
 		if pkg := d.Config["pkg"]; pkg != "" {
 			name += " (" + pkg + ")"
 		}
+		if ran[rowKey(d.Comparison)] {
+			if name += " " + d.Unit; !seen[name] {
+				seen[name] = true
+				units = append(units, name)
+			}
+			continue
+		}
 		if !seen[name] {
 			seen[name] = true
 			names = append(names, name)
 		}
 	}
-	if len(names) == 0 {
-		return ""
+	var notes []string
+	if len(names) > 0 {
+		notes = append(notes, fmt.Sprintf("%s: %s: only %s has these benchmarks (its test binary lists the function, %s's does not, or %s's function has no such sub-benchmark), so they were not compared",
+			st, listNames(names, 10), present, absent, absent))
 	}
-	return fmt.Sprintf("%s: %s: only %s has these benchmarks (its test binary lists the function, %s's does not, or %s's function has no such sub-benchmark), so they were not compared",
-		st, listNames(names, 10), present, absent, absent)
+	if len(units) > 0 {
+		why := fmt.Sprintf("%s's benchmark no longer calls b.SetBytes or b.ReportMetric for it", absent)
+		if st == decide.New {
+			why = fmt.Sprintf("%s's benchmark did not call b.SetBytes or b.ReportMetric for it", absent)
+		}
+		notes = append(notes, fmt.Sprintf("%s: %s: these benchmarks ran on both sides, but %s reported no such unit (%s), so these units were not compared; their other units were",
+			st, listNames(units, 10), absent, why))
+	}
+	return notes
+}
+
+// ranOnBothSides are the rows (rowKey: benchmark and configuration,
+// any unit) of ds that both sides have results of, in some unit.
+func ranOnBothSides(ds []decide.Decision) map[string]bool {
+	has := map[string]*[2]bool{}
+	for _, d := range ds {
+		k := rowKey(d.Comparison)
+		h := has[k]
+		if h == nil {
+			h = new([2]bool)
+			has[k] = h
+		}
+		h[0] = h[0] || d.Base != nil
+		h[1] = h[1] || d.Head != nil
+	}
+	out := map[string]bool{}
+	for k, h := range has {
+		if h[0] && h[1] {
+			out[k] = true
+		}
+	}
+	return out
 }

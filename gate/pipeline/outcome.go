@@ -47,11 +47,27 @@ func Gate(r *report.Report, failOn decide.FailOn) error {
 }
 
 // InconclusiveWarning is the warning for a verdict that is inconclusive
-// but passes the gate: what was left undecided, by kind, in the words of
-// the front end st. "" for any other verdict.
+// but passes the gate: what was left undecided, by kind, and what settles
+// it, in the words of the front end st. What settles it depends on where
+// the samples came from: the rounds of this run (r.Rounds > 0), or files
+// that benchgate run or go test -count wrote. "" for any other verdict.
 func InconclusiveWarning(r *report.Report, st usage.Style) string {
 	if r.Verdict != decide.InconclusiveVerdict {
 		return ""
+	}
+	// Of the removed rows, those of a benchmark that still ran on head
+	// lack a unit (B/s, a custom metric), not the benchmark.
+	counts := map[decide.Status]int{}
+	for st, n := range r.Counts {
+		counts[st] = n
+	}
+	ran := ranOnBothSides(r.Decisions)
+	const unitRemoved = decide.Status("unit removed")
+	for _, d := range r.Decisions {
+		if d.Status == decide.Removed && ran[rowKey(d.Comparison)] {
+			counts[decide.Removed]--
+			counts[unitRemoved]++
+		}
 	}
 	var parts []string
 	for _, k := range []struct {
@@ -61,8 +77,9 @@ func InconclusiveWarning(r *report.Report, st usage.Style) string {
 		{decide.Inconclusive, "likely regression not confirmed", "likely regressions not confirmed"},
 		{decide.TooFewSamples, "with too few samples", "with too few samples"},
 		{decide.Removed, "removed on head (deleted or renamed, so not measured there)", "removed on head (deleted or renamed, so not measured there)"},
+		{unitRemoved, "unit that head no longer reports of a benchmark it ran", "units that head no longer reports of benchmarks it ran"},
 	} {
-		switch n := r.Counts[k.status]; {
+		switch n := counts[k.status]; {
 		case n == 1:
 			parts = append(parts, "1 "+k.one)
 		case n > 1:
@@ -70,9 +87,18 @@ func InconclusiveWarning(r *report.Report, st usage.Style) string {
 		}
 	}
 	more := ""
-	if r.Counts[decide.Inconclusive]+r.Counts[decide.TooFewSamples] > 0 {
+	switch {
+	case r.Counts[decide.Inconclusive]+r.Counts[decide.TooFewSamples] == 0:
 		// Rounds settle a test, not a benchmark head no longer has.
+	case r.Rounds > 0:
+		// This run measured them: its rounds are the front end's
+		// setting.
 		more = " More {rounds} settle the undecided ones;"
+	default:
+		// Results read from files (compare, or the Action's report of
+		// a run in another job): nothing here runs rounds, so say
+		// what makes the samples of whichever tool wrote them.
+		more = " More samples per side settle the undecided ones (more {rounds} in the benchgate run that measured them, or a higher go test -count);"
 	}
 	return st.Render(fmt.Sprintf("not every comparison was decided (%s); the gate passes.%s {fail-on} inconclusive fails instead",
 		strings.Join(parts, ", "), more))

@@ -24,7 +24,7 @@
 // results directory another run holds), a verdict that fails the gate is
 // a [*RegressionError] (1), benchmarks that could not be built or run are
 // a *runner.BenchmarkFailedError (3), and so are benchmarks that went
-// missing on one side although both sides have them
+// missing on one side although both sides have them, or whose time did
 // ([*MissingResultsError]) and results files that changed under the run
 // (*runner.ResultsFileError); [ExitCode] maps any outcome to its code and
 // [PrintError] words it for a person.
@@ -182,13 +182,18 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if p.IsLadder() {
 		if runErr == nil {
 			runErr = checkMissingLadder(out, steps, opts)
+			recordLate(p, runErr, progress)
 		}
 		rep, aerr = analyzeLadderRun(p, out, steps, policy, opts, runErr, names, cfg.LadderGate)
 	} else {
 		if runErr == nil {
 			runErr = checkMissing(out, opts)
+			recordLate(p, runErr, progress)
 		}
 		rep, aerr = analyzeRun(out, policy, opts, runErr, names)
+	}
+	if aerr != nil && runErr == nil && ExitCode(aerr) == ExitFailed {
+		recordLate(p, aerr, progress)
 	}
 	if aerr != nil && runErr == nil {
 		var ie *compare.InputError
@@ -252,6 +257,21 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		fmt.Fprintf(progress, "warning: writing reports to %s: %v\n", p.ResultsDir, err)
 	}
 	return &Result{Plan: p, Run: out, Report: rep, Policy: policy, Options: opts}, runErr
+}
+
+// recordLate writes err, a failure found after the rounds (the runner
+// wrote the manifest with its own), into the results directory's
+// manifest, so that judging the directory again (benchgate compare DIR,
+// a merge of shards) fails as this run does. A
+// manifest that cannot be updated is a warning: the run fails anyway.
+func recordLate(p *plan.Plan, err error, progress io.Writer) {
+	if err == nil {
+		return
+	}
+	if werr := runner.RecordError(p.ResultsDir, err); werr != nil {
+		fmt.Fprintf(progress, "warning: could not record the failure in %s: %v; benchgate compare on that directory will not know the run failed\n",
+			filepath.Join(p.ResultsDir, runner.ManifestFile), werr)
+	}
 }
 
 // maxRounds is the most rounds cfg gives a benchmark: 0 without

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"time"
@@ -101,7 +103,9 @@ func (st *runState) writeManifest(runErr error) error {
 			m.Benchtime, m.Interleave = "", ""
 		}
 	}
-	if runErr != nil {
+	// A shard that holds no benchmark did not fail: it is a pass with a
+	// note, and a merge notes it (its sides have no results).
+	if runErr != nil && !errors.Is(runErr, ErrEmptyShard) {
 		m.Error = runErr.Error()
 	}
 	for _, s := range st.out.Sides {
@@ -109,9 +113,40 @@ func (st *runState) writeManifest(runErr error) error {
 			GoVersion: s.GoVersion, Why: s.Why, File: filepath.Base(s.File), Packages: s.Packages,
 			Results: s.Results, Rejected: s.Rejected, NotConfig: s.NotConfig, Env: s.Env, PGO: s.PGO})
 	}
+	return saveManifest(st.plan.ResultsDir, &m)
+}
+
+func saveManifest(dir string, m *Manifest) error {
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(st.plan.ResultsDir, ManifestFile), append(data, '\n'), 0o644)
+	return os.WriteFile(filepath.Join(dir, ManifestFile), append(data, '\n'), 0o644)
+}
+
+// RecordError writes runErr into the manifest of the results directory
+// dir as its error, unless the manifest already has one: for failures
+// found after the rounds, once the runner has written the manifest (a
+// benchmark that went missing on one side), so that judging the
+// directory again (benchgate compare DIR, a merge of shards) fails as
+// the run did instead of passing what was not measured. The caller holds
+// the directory's lock.
+func RecordError(dir string, runErr error) error {
+	if runErr == nil {
+		return nil
+	}
+	path := filepath.Join(dir, ManifestFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if m.Error != "" {
+		return nil
+	}
+	m.Error = runErr.Error()
+	return saveManifest(dir, &m)
 }
