@@ -106,6 +106,8 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	}
 	if cfg.Rounds, err = strconv.Atoi(get("rounds", strconv.Itoa(rounds))); err != nil {
 		errs = append(errs, fmt.Errorf("input rounds: %q is not a whole number", get("rounds", "")))
+	} else if cfg.Rounds < 0 {
+		errs = append(errs, fmt.Errorf("input rounds: %d is negative: it is a number of rounds, in each of which each side runs each benchmark once (%d is the default)", cfg.Rounds, rounds))
 	}
 	alpha, err := strconv.ParseFloat(get("alpha", strconv.FormatFloat(pipeline.DefaultAlpha, 'g', -1, 64)), 64)
 	if err != nil {
@@ -127,16 +129,23 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	if v := get("max-rounds", ""); v != "" {
 		if cfg.MaxRounds, err = strconv.Atoi(v); err != nil {
 			errs = append(errs, fmt.Errorf("input max-rounds: %q is not a whole number", v))
+		} else if cfg.MaxRounds < 0 {
+			errs = append(errs, fmt.Errorf("input max-rounds: %d is negative: it is a number of rounds, at least input rounds (leave it out for twice input rounds)", cfg.MaxRounds))
 		}
 	}
 	if v := get("time-budget", ""); v != "" {
 		if cfg.TimeBudget, err = time.ParseDuration(v); err != nil {
 			errs = append(errs, fmt.Errorf("input time-budget: %q is not a duration such as 8m", v))
+		} else if cfg.TimeBudget < 0 {
+			errs = append(errs, fmt.Errorf("input time-budget: %s is negative: a budget is a positive duration of wall time (builds included) such as 8m, or 0 or nothing for none", v))
 		}
 	}
 	cfg.PassEnv = pipeline.SplitList(strings.Join(strings.Fields(get("pass-env", "")), ","))
 	if cfg.MaxOutput, err = runner.ParseSize(get("max-output", runner.FormatSize(runner.DefaultMaxOutput))); err != nil {
 		errs = append(errs, fmt.Errorf("input max-output: %v", err))
+	} else if cfg.MaxOutput < runner.MinMaxOutput {
+		errs = append(errs, fmt.Errorf("input max-output: %s is below %s, the least a run needs: it bounds what one process may print before it is killed, the go command's own output included; give %s or more, or leave it out (%s)",
+			get("max-output", ""), runner.FormatSize(runner.MinMaxOutput), runner.FormatSize(runner.MinMaxOutput), runner.FormatSize(runner.DefaultMaxOutput)))
 	}
 	policy := cfg.Policy
 	if v := get("decide", string(pipeline.DefaultTest)); !setChoice(&policy.Test, v, decide.ParseTest) {
@@ -171,6 +180,8 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	}
 	if policy.Thresholds, err = decide.ParseThresholds(strings.Join(thresholds, ",")); err != nil {
 		errs = append(errs, fmt.Errorf("input thresholds: %v", err))
+	} else if dup := usage.RepeatedUnit(thresholds, decide.TidyUnit); dup != "" {
+		errs = append(errs, fmt.Errorf("input thresholds: %s; give each unit one threshold", dup))
 	}
 	if v := get("warn-threshold", ""); v != "" {
 		if policy.WarnThreshold, err = decide.ParsePercent(v); err != nil {
@@ -190,6 +201,11 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	}
 	cfg.Tags, cfg.CPU = list("tags"), strings.Join(list("cpu"), ",")
 	ignore, filter := list("ignore"), get("filter", "")
+	for _, k := range ignore {
+		if why := usage.BadIgnoreKey(k); why != "" {
+			errs = append(errs, fmt.Errorf("input ignore: %q: %s; it takes %s", k, why, usage.IgnoreKeys))
+		}
+	}
 	switch v := plan.Protocol(get("protocol", string(plan.Interleaved))); v {
 	case plan.Interleaved, plan.Sequential:
 		cfg.Protocol = v

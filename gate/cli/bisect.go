@@ -88,6 +88,9 @@ func (c *bisectCmd) run(ctx context.Context, args []string) error {
 	}
 	cfg.Packages = fs.Args()
 	cfg.Adaptive = c.adapt.rule
+	if err := checkRounds(cfg); err != nil {
+		return err
+	}
 	if c.configs != "" {
 		var err error
 		if cfg.Configs, err = plan.ParseConfigs(c.configs); err != nil {

@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
@@ -69,6 +70,15 @@ func (o *statsFlags) parse() (decide.Policy, compare.Options, report.Format, err
 	if err != nil {
 		return p, opts, "", usage.Errorf("", "invalid {thresholds}: %v", err)
 	}
+	if dup := usage.RepeatedUnit(strings.Split(o.thresholds, ","), decide.TidyUnit); dup != "" {
+		return p, opts, "", usage.Errorf("give each unit one threshold, e.g. {thresholds} 'sec/op=5%,allocs/op=0%'", "invalid {thresholds} %q: %s", o.thresholds, dup)
+	}
+	ignore := pipeline.SplitList(o.ignore)
+	for _, k := range ignore {
+		if why := usage.BadIgnoreKey(k); why != "" {
+			return p, opts, "", usage.Errorf("{ignore} takes "+usage.IgnoreKeys, "invalid {ignore} %q: %s", k, why)
+		}
+	}
 	if o.warn != "" {
 		if p.WarnThreshold, err = decide.ParsePercent(o.warn); err != nil {
 			return p, opts, "", usage.Errorf("", "invalid {warn-threshold}: %v", err)
@@ -95,7 +105,7 @@ func (o *statsFlags) parse() (decide.Policy, compare.Options, report.Format, err
 	}
 	p.Alpha, p.Threshold, p.Thresholds, p.FailOn = o.alpha, t, ts, failOn
 	p.Correction, p.Test, p.Confidence = correction, test, o.confidence
-	opts = compare.Options{Confidence: o.confidence, Alpha: o.alpha, Filter: o.filter, Ignore: pipeline.SplitList(o.ignore)}
+	opts = compare.Options{Confidence: o.confidence, Alpha: o.alpha, Filter: o.filter, Ignore: ignore}
 	if err := pipeline.CheckPolicy(p, opts); err != nil {
 		return p, opts, "", err
 	}

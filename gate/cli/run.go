@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/pipeline"
@@ -110,7 +111,13 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	if err != nil {
 		return usage.Errorf("", "invalid -max-output: %v", err)
 	}
+	if n < runner.MinMaxOutput {
+		return usage.Errorf(maxOutputHint, "invalid {max-output} %s: %s", c.maxOutput, maxOutputTooSmall)
+	}
 	cfg.MaxOutput = n
+	if err := checkRounds(cfg); err != nil {
+		return err
+	}
 	cfg.Packages = fs.Args()
 	cfg.Protocol, cfg.Interleave = plan.Protocol(c.protocol), plan.Granularity(c.interleave)
 	cfg.Adaptive = c.adaptive.rule
@@ -144,4 +151,36 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 		return err
 	}
 	return gate(res.Report, res.Policy.FailOn, c.env.Stderr)
+}
+
+// maxOutputTooSmall and maxOutputHint say why a -max-output below
+// runner.MinMaxOutput is refused, and what to give instead.
+var (
+	maxOutputTooSmall = fmt.Sprintf("below %s, the least a run needs: {max-output} bounds what one process may print before it is killed, the go command's own (package lists, build errors) included, and a smaller limit kills processes that print what they normally print", runner.FormatSize(runner.MinMaxOutput))
+	maxOutputHint     = fmt.Sprintf("give %s or more, or leave {max-output} out (%s by default); it is there to stop a benchmark that prints in a loop", runner.FormatSize(runner.MinMaxOutput), runner.FormatSize(runner.DefaultMaxOutput))
+)
+
+// checkRounds refuses values of -rounds, -max-rounds and -time-budget
+// that are not a number of rounds or a duration at all, before the
+// pipeline's checks of whether they are enough: -rounds -3 is invalid,
+// not too few (-rounds 0 is too few, and the pipeline says how many are
+// needed).
+func checkRounds(cfg *pipeline.Config) error {
+	if cfg.Rounds < 0 {
+		def := pipeline.DefaultRounds
+		if cfg.Measure == runner.MeasureInstructions {
+			def = pipeline.DefaultInstructionRounds
+		}
+		return usage.Errorf(fmt.Sprintf("give a number of rounds, e.g. {rounds} %d (the default)", def),
+			"invalid {rounds} %d: a number of rounds cannot be negative (each side runs each benchmark once per round)", cfg.Rounds)
+	}
+	if cfg.MaxRounds < 0 {
+		return usage.Errorf(fmt.Sprintf("give at least {rounds} (%d), or leave {max-rounds} out for twice {rounds}", cfg.Rounds),
+			"invalid {max-rounds} %d: a number of rounds cannot be negative", cfg.MaxRounds)
+	}
+	if cfg.TimeBudget < 0 {
+		return usage.Errorf("give a duration such as {time-budget} 10m, or 0 (the default) for no budget; {max-rounds} limits the adaptive rounds as well",
+			"invalid {time-budget} %v: a budget is a positive duration of wall time (builds included), or 0 for none", cfg.TimeBudget)
+	}
+	return nil
 }

@@ -142,6 +142,13 @@ func (t *tailWriter) Bytes() []byte {
 	return t.buf
 }
 
+// MinMaxOutput is the least a process may be allowed to print (the
+// front ends' max-output): the go command's package lists and build
+// errors, and a benchmark binary's header, results and logs, fit in it,
+// so that a smaller limit kills processes that print what they normally
+// print.
+const MinMaxOutput int64 = 1 << 20
+
 // maxLine is the longest line of benchmark output kept in a results file:
 // the longest compare reads, so that every line written can be read back.
 // A benchmark that prints a longer one must not spoil the file.
@@ -297,6 +304,15 @@ func (l *lineWriter) flush() {
 	raw := string(l.buf)
 	line := strings.TrimRight(raw, "\r")
 	l.keep(strings.ToValidUTF8(line, "\uFFFD"))
+	if strings.HasPrefix(line, "panic: ") {
+		// "panic: boom" reads as a configuration line (key panic), so
+		// it may not stay what it is; but it is a crash, which the
+		// run's error names, not configuration that a benchmark
+		// printed.
+		l.comments(l.hdr.drop(), notConfigComment)
+		l.comments([]string{raw}, crashComment)
+		return
+	}
 	if key, value, ok := configLine(line); ok {
 		drop, kept := l.hdr.add(raw, key, value)
 		l.comments(drop, notConfigComment)
@@ -342,6 +358,11 @@ func (l *lineWriter) flush() {
 // garbled result, or (with -test.v) a benchmark's name as it starts.
 func (l *lineWriter) benchmarkLine(raw, line string) {
 	switch {
+	case l.skippedLate(line):
+		name := resultName(line)
+		l.skips = append(l.skips, skip{name: stripProcs(name), reason: "it skipped itself after it had started running, with b.N above 1: " + reasonOf(l.logged)})
+		l.comments([]string{raw}, lateSkipComment)
+		return
 	case resultRE.MatchString(line):
 		name := resultName(line)
 		why := ""
@@ -384,6 +405,23 @@ func (l *lineWriter) benchmarkLine(raw, line string) {
 		l.logged = l.logged[:0]
 	}
 	l.write(raw)
+}
+
+// skippedLate reports whether line is what the testing package prints for
+// a benchmark that called b.Skip after its first run (b.N above 1): it
+// had started measuring, so the testing package prints a result line
+// anyway, of 0 iterations ("BenchmarkX-2  0  NaN ns/op"; older
+// toolchains print 0 ns/op), and no SKIP line. It is no measurement, and
+// the benchmark is a skipped one. Only the benchmark that is running
+// (by its -test.v line) can be skipped so; another such line is left to
+// the rules for results.
+func (l *lineWriter) skippedLate(line string) bool {
+	f := strings.Fields(line)
+	if len(f) < 4 || f[1] != "0" || !strings.HasPrefix(f[0], "Benchmark") {
+		return false
+	}
+	name := f[0]
+	return l.sel == nil || (l.sel.result(name) && startedAs(l.started, name))
 }
 
 // write writes one line as it was printed.

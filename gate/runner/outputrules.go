@@ -26,7 +26,13 @@ package runner
 //     block headers above all, are marked as printed by the benchmark.
 //   - "--- SKIP: BenchmarkX" lines are noted with the log lines before
 //     them (the reason), so that a benchmark one side skips is an error
-//     rather than a benchmark that seems removed.
+//     rather than a benchmark that seems removed. A benchmark that skips
+//     itself after its first run (b.Skip once b.N > 1) gets no SKIP line
+//     but a result line of 0 iterations ("BenchmarkX-2 0 NaN ns/op"):
+//     that line is a skip too, and written as a comment.
+//   - A "panic: ..." line, which reads as configuration (key panic), is
+//     written as a comment that says it is a crash, not counted among
+//     the lines that are not configuration.
 //
 // Nothing here starts a process or opens a file.
 
@@ -258,4 +264,6 @@ const (
 	notRunningComment = "# benchgate: rejected result (printed while another benchmark ran): "
 	duplicateComment  = "# benchgate: rejected result (a second result of this benchmark in one process): "
 	printedComment    = "# benchgate: printed by the benchmark: "
+	crashComment      = "# benchgate: a crash (printed by the benchmark's process): "
+	lateSkipComment   = "# benchgate: not a result (the benchmark skipped itself after it had started running): "
 )

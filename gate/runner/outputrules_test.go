@@ -291,3 +291,82 @@ func TestOutputCommentLimit(t *testing.T) {
 		t.Errorf("the result line is lost:\n%s", got)
 	}
 }
+
+// TestOutputLateSkip checks that a benchmark that skips itself after its
+// first run (b.Skip once b.N > 1), for which the testing package prints
+// a result of 0 iterations and no SKIP line, is a skip with its reason,
+// not a garbled result line and not a result.
+func TestOutputLateSkip(t *testing.T) {
+	for _, c := range []struct {
+		name, in string
+		skip     string // "" for no skip
+		garbled  string
+		results  int
+	}{
+		{
+			name: "NaN, as go1.26 prints it",
+			in:   testingHeader + "BenchmarkA\n    a_test.go:10: big N\nBenchmarkA-2   \t       0\t               NaN ns/op\t       0 B/op\t       0 allocs/op\nPASS\n",
+			skip: "BenchmarkA: it skipped itself after it had started running, with b.N above 1: a_test.go:10: big N",
+		},
+		{
+			name: "0 ns/op, as older toolchains print it",
+			in:   testingHeader + "BenchmarkA\nBenchmarkA-2 0 0 ns/op\nPASS\n",
+			skip: "BenchmarkA: it skipped itself after it had started running, with b.N above 1: no reason given",
+		},
+		{
+			name: "a sub-benchmark",
+			in:   testingHeader + "BenchmarkA\nBenchmarkA/x\n    a_test.go:3: later\nBenchmarkA/x-2 0 NaN ns/op\nPASS\n",
+			skip: "BenchmarkA/x: it skipped itself after it had started running, with b.N above 1: a_test.go:3: later",
+		},
+		{
+			// Printed while another benchmark ran: not a skip of it.
+			name:    "another benchmark's line",
+			in:      testingHeader + "BenchmarkA\nBenchmarkB-2 0 NaN ns/op\nBenchmarkA-2 10 5 ns/op\nPASS\n",
+			garbled: "BenchmarkB-2 0 NaN ns/op",
+			results: 1,
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, lw := lines(t, c.in, ".", []string{"BenchmarkA", "BenchmarkB"})
+			var got []string
+			for _, s := range lw.skips {
+				got = append(got, s.name+": "+s.reason)
+			}
+			if strings.Join(got, " | ") != c.skip {
+				t.Errorf("skips %q, want %q", strings.Join(got, " | "), c.skip)
+			}
+			if lw.garbled != c.garbled {
+				t.Errorf("garbled %q, want %q", lw.garbled, c.garbled)
+			}
+			if lw.results != c.results {
+				t.Errorf("%d results, want %d", lw.results, c.results)
+			}
+			if c.skip != "" && !strings.Contains(out, lateSkipComment) {
+				t.Errorf("the 0-iteration line is not a comment:\n%s", out)
+			}
+		})
+	}
+}
+
+// TestOutputPanicIsNotConfig checks that a panic's first line, which
+// reads as a configuration line (key "panic"), is kept out of the
+// results as a comment that says it is a crash, and is not counted
+// among the lines that look like configuration.
+func TestOutputPanicIsNotConfig(t *testing.T) {
+	in := testingHeader + "BenchmarkA\npanic: boom\n\ngoroutine 5 [running]:\n"
+	out, lw := lines(t, in, ".", nil)
+	if lw.notConfig != 0 || lw.firstNotConfig != "" {
+		t.Errorf("notConfig %d (%q), want none", lw.notConfig, lw.firstNotConfig)
+	}
+	if !strings.Contains(out, crashComment+"panic: boom\n") {
+		t.Errorf("the panic line is not a crash comment:\n%s", out)
+	}
+	if lw.crash == nil {
+		t.Errorf("the crash is not kept")
+	}
+	// A configuration line the benchmark prints is still counted.
+	_, lw = lines(t, testingHeader+"BenchmarkA\nmode: fast\npanic: boom\n", ".", nil)
+	if lw.notConfig != 1 || lw.firstNotConfig != "mode: fast" {
+		t.Errorf("notConfig %d (%q), want 1 (mode: fast)", lw.notConfig, lw.firstNotConfig)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/usage"
 	"golang.org/x/perf/benchfmt"
 )
 
@@ -300,6 +301,9 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 	if err := st.anyBenchmark(whole); err != nil {
 		return err
 	}
+	if err := st.oneSided(whole); err != nil {
+		return err
+	}
 	if err := st.noteShard(); err != nil {
 		return err
 	}
@@ -358,6 +362,47 @@ func (st *runState) anyBenchmark(whole map[string]bool) error {
 		}
 	}
 	return fmt.Errorf("%w: the test binaries of %s list no benchmark that -bench %q selects, so there is nothing to measure", ErrNoBenchmarks, strings.Join(st.unionPackages(), ", "), st.plan.Bench)
+}
+
+// oneSided stops a run of two sides before its first round when every
+// binary listed its functions and one side's list no benchmark that
+// -bench selects while the other side's do: they are new on head (or
+// gone from it), every round would measure them on one side only, and
+// the run would end with a side without results, blaming -bench for
+// matching nothing.
+func (st *runState) oneSided(whole map[string]bool) error {
+	if len(whole) > 0 || len(st.shardSeen) > 0 || len(st.out.Sides) != 2 {
+		return nil
+	}
+	var listed [2][]string
+	for si, s := range st.out.Sides {
+		for _, pkg := range s.Packages {
+			for _, f := range pkg.Benchmarks {
+				if !slices.Contains(listed[si], f) {
+					listed[si] = append(listed[si], f)
+				}
+			}
+		}
+	}
+	for si, s := range st.out.Sides {
+		other := st.out.Sides[1-si]
+		if len(listed[si]) > 0 || len(listed[1-si]) == 0 {
+			continue
+		}
+		what := "new on " + other.Name
+		if si == 1 {
+			what = "gone from " + s.Name
+		}
+		names := listed[1-si]
+		more := ""
+		if len(names) > 5 {
+			names, more = names[:5], fmt.Sprintf(" and %d more", len(listed[1-si])-5)
+		}
+		return usage.Errorf("widen {bench} to select benchmarks both sides have too: those are compared and gated, and one that only one side has is reported as new or removed",
+			"%s's test binaries of %s list no benchmark that {bench} %q selects, but %s's list %s%s: they are %s, so there is nothing to compare",
+			s.Name, strings.Join(st.unionPackages(), ", "), st.plan.Bench, other.Name, strings.Join(names, ", "), more, what)
+	}
+	return nil
 }
 
 // slowStart is how long a test binary may take to start and list its
