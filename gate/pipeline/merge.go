@@ -267,8 +267,9 @@ func checkFailed(sets []*ResultsSet) error {
 // (comma-separated lists, as for compare) that are results directories
 // of runs that failed: their base.txt and head.txt hold what the run
 // measured before it failed, or everything but what went missing, and
-// comparing them would pass it. Arguments that are not directories
-// with a manifest are left to the comparison.
+// comparing them would pass it; so are the results files of such a run
+// given by name (.benchgate/base.txt). Other files, and directories
+// without a manifest, are left to the comparison.
 func CheckResultsDirs(args ...string) error {
 	var sets []*ResultsSet
 	seen := map[string]bool{}
@@ -278,16 +279,31 @@ func CheckResultsDirs(args ...string) error {
 				continue
 			}
 			seen[filepath.Clean(p)] = true
-			if st, err := os.Stat(p); err != nil || !st.IsDir() {
-				continue
-			}
-			if _, err := os.Lstat(filepath.Join(p, runner.ManifestFile)); err != nil {
-				continue
-			}
-			set, err := ReadResultsDir(p)
+			st, err := os.Stat(p)
 			if err != nil {
+				continue
+			}
+			dir := p
+			if !st.IsDir() {
+				dir = filepath.Dir(p)
+			}
+			if seen[dir+"\x00dir"] {
+				continue
+			}
+			if _, err := os.Lstat(filepath.Join(dir, runner.ManifestFile)); err != nil {
+				continue
+			}
+			set, err := ReadResultsDir(dir)
+			if err != nil {
+				if !st.IsDir() {
+					continue // a file beside a manifest that is not ours to judge
+				}
 				return err
 			}
+			if !st.IsDir() && !slices.ContainsFunc(set.Files, func(f string) bool { return sameFile(f, p) }) {
+				continue // another file in that directory
+			}
+			seen[dir+"\x00dir"] = true
 			sets = append(sets, set)
 		}
 	}
@@ -520,4 +536,14 @@ func RegularIn(dir, name string) (string, error) {
 			"%s in %s is %s, not a regular file; refusing it", name, dir, compare.FileKind(st.Mode()))
 	}
 	return p, nil
+}
+
+// sameFile reports whether paths a and b name one file.
+func sameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
 }

@@ -173,8 +173,9 @@ func TestMergeEmptyShardNotFailed(t *testing.T) {
 }
 
 // TestCheckResultsDirs: benchgate compare BASE HEAD refuses a results
-// directory whose run failed (exit 3), in any position of its lists, and
-// leaves files and other directories to the comparison.
+// directory whose run failed (exit 3), or its results files by name, in
+// any position of its lists, and leaves other files and directories to
+// the comparison.
 func TestCheckResultsDirs(t *testing.T) {
 	tmp := t.TempDir()
 	ok := writeDir(t, filepath.Join(tmp, "ok"), "c", "", sideData{"X": around(100)}, sideData{"X": around(100)})
@@ -183,12 +184,12 @@ func TestCheckResultsDirs(t *testing.T) {
 	plain := filepath.Join(tmp, "plain")
 	os.MkdirAll(plain, 0o755)
 	os.WriteFile(filepath.Join(plain, "a.txt"), []byte("BenchmarkX 1 1 ns/op\n"), 0o644)
-	for _, args := range [][2]string{{ok, ok}, {plain, plain}, {filepath.Join(bad, "base.txt"), filepath.Join(bad, "head.txt")}, {"nosuch", ok}} {
+	for _, args := range [][2]string{{ok, ok}, {plain, plain}, {filepath.Join(ok, "base.txt"), filepath.Join(ok, "head.txt")}, {filepath.Join(plain, "a.txt"), filepath.Join(plain, "a.txt")}, {"nosuch", ok}} {
 		if err := CheckResultsDirs(args[0], args[1]); err != nil {
 			t.Errorf("CheckResultsDirs(%q, %q): %v", args[0], args[1], err)
 		}
 	}
-	for _, args := range [][2]string{{bad, bad}, {ok, bad}, {ok + "," + bad, ok}} {
+	for _, args := range [][2]string{{bad, bad}, {ok, bad}, {ok + "," + bad, ok}, {filepath.Join(bad, "base.txt"), filepath.Join(bad, "head.txt")}, {ok, filepath.Join(bad, "head.txt")}} {
 		err := CheckResultsDirs(args[0], args[1])
 		var fe *FailedRunError
 		if !errors.As(err, &fe) || ExitCode(err) != ExitFailed || !strings.Contains(err.Error(), "the run in "+bad+" failed, so its benchmarks were not all measured: 1 benchmark(s) ran on both sides") ||
