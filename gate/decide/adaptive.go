@@ -201,7 +201,7 @@ func isCandidate(d *Decision, rule AdaptiveRule) bool {
 	if rule != UntilSettled {
 		return false
 	}
-	boundary := regressionBoundary(d.Better, d.Threshold)
+	boundary := worseBound(d.Better, d.Threshold)
 	return !math.IsNaN(d.stageLow) && d.stageLow < boundary && boundary < d.stageHigh
 }
 
@@ -235,16 +235,9 @@ func reachesBoundary(d *Decision, all tested) bool {
 	if math.IsNaN(all.low) {
 		return true
 	}
-	boundary := regressionBoundary(d.Better, d.Threshold)
+	boundary := worseBound(d.Better, d.Threshold)
 	if d.Better > 0 {
 		return all.low < boundary
 	}
 	return all.high > boundary
-}
-
-// regressionBoundary is the ratio head/base at which a change becomes a
-// regression beyond threshold, for a unit that is better higher (better >
-// 0) or lower.
-func regressionBoundary(better int, threshold float64) float64 {
-	return worseBound(better, threshold)
 }

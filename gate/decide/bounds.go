@@ -26,13 +26,7 @@ func worseBound(better int, threshold float64) float64 {
 // cost for a worsening, on the change itself otherwise. A change from zero
 // (NaN) always does.
 func exceeds(better int, delta, threshold float64) bool {
-	if math.IsNaN(delta) {
-		return true
-	}
-	if worse(better, delta) && better > 0 {
-		return 1+delta < worseBound(better, threshold)
-	}
-	return math.Abs(delta) > threshold
+	return costChange(better, delta) > threshold
 }
 
 // costChange is the size of a worsening delta as a change of the cost:

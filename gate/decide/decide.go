@@ -356,10 +356,16 @@ func (r *Result) Sorted() []Decision {
 // threshold (the default threshold's where it is 0), on the cost for a
 // worsening (see exceeds).
 func large(better int, delta, threshold float64) bool {
+	return !math.IsNaN(delta) && exceeds(better, delta, largeBound(threshold))
+}
+
+// largeBound is the change beyond which an estimate is large at
+// threshold: LargeChange times it, or the default threshold where it is 0.
+func largeBound(threshold float64) float64 {
 	if threshold <= 0 {
 		threshold = DefaultPolicy.Threshold
 	}
-	return !math.IsNaN(delta) && costChange(better, delta) > LargeChange*threshold
+	return LargeChange * threshold
 }
 
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }

@@ -207,7 +207,7 @@ func likelyNote(d *Decision, after string) string {
 	if d.PAdjusted > DoubtLevel && large(d.Better, d.Delta, d.Threshold) {
 		bound := fmt.Sprintf("more than %d times the %s threshold", LargeChange, FormatPercent(d.Threshold))
 		if d.Threshold <= 0 {
-			bound = fmt.Sprintf("more than %s, %d times the default threshold, at a threshold of 0", FormatPercent(LargeChange*DefaultPolicy.Threshold), LargeChange)
+			bound = fmt.Sprintf("more than %s, %d times the default threshold, at a threshold of 0", FormatPercent(largeBound(0)), LargeChange)
 		}
 		s = fmt.Sprintf("possible regression: %s worse, %s, but the rounds are too noisy to tell (p %.3g after the correction)",
 			change, bound, d.PAdjusted)
