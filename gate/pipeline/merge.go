@@ -272,22 +272,18 @@ func checkFailed(sets []*ResultsSet) error {
 // without a manifest, are left to the comparison.
 func CheckResultsDirs(args ...string) error {
 	var sets []*ResultsSet
-	seen := map[string]bool{}
+	seen := map[string]bool{} // the directories in sets
 	for _, arg := range args {
 		for _, p := range SplitList(arg) {
-			if seen[filepath.Clean(p)] {
-				continue
-			}
-			seen[filepath.Clean(p)] = true
 			st, err := os.Stat(p)
 			if err != nil {
 				continue
 			}
-			dir := p
+			dir := filepath.Clean(p)
 			if !st.IsDir() {
-				dir = filepath.Dir(p)
+				dir = filepath.Dir(dir)
 			}
-			if seen[dir+"\x00dir"] {
+			if seen[dir] {
 				continue
 			}
 			if _, err := os.Lstat(filepath.Join(dir, runner.ManifestFile)); err != nil {
@@ -303,7 +299,7 @@ func CheckResultsDirs(args ...string) error {
 			if !st.IsDir() && !slices.ContainsFunc(set.Files, func(f string) bool { return sameFile(f, p) }) {
 				continue // another file in that directory
 			}
-			seen[dir+"\x00dir"] = true
+			seen[dir] = true
 			sets = append(sets, set)
 		}
 	}

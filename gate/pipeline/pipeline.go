@@ -179,21 +179,26 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 
 	var rep *report.Report
 	var aerr error
+	// The runner's manifest holds the rounds' failure; one found from
+	// here on (late) is recorded into it below.
+	checked := runErr == nil
 	if p.IsLadder() {
-		if runErr == nil {
+		if checked {
 			runErr = checkMissingLadder(out, steps, opts)
-			recordLate(p, runErr, progress)
 		}
 		rep, aerr = analyzeLadderRun(p, out, steps, policy, opts, runErr, names, cfg.LadderGate)
 	} else {
-		if runErr == nil {
+		if checked {
 			runErr = checkMissing(out, opts)
-			recordLate(p, runErr, progress)
 		}
 		rep, aerr = analyzeRun(out, policy, opts, runErr, names)
 	}
-	if aerr != nil && runErr == nil && ExitCode(aerr) == ExitFailed {
-		recordLate(p, aerr, progress)
+	if checked {
+		late := runErr
+		if late == nil && aerr != nil && ExitCode(aerr) == ExitFailed {
+			late = aerr
+		}
+		recordLate(p, late, progress)
 	}
 	if aerr != nil && runErr == nil {
 		var ie *compare.InputError
