@@ -178,10 +178,10 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 			thresholds = append(thresholds, t)
 		}
 	}
-	if policy.Thresholds, err = decide.ParseThresholds(strings.Join(thresholds, ",")); err != nil {
+	if policy.Thresholds, err = decide.ParseThresholds(strings.Join(thresholds, ",")); errors.As(err, new(*decide.RepeatedUnitError)) {
+		errs = append(errs, fmt.Errorf("input thresholds: %v; give each unit one threshold", err))
+	} else if err != nil {
 		errs = append(errs, fmt.Errorf("input thresholds: %v", err))
-	} else if dup := usage.RepeatedUnit(thresholds, decide.TidyUnit); dup != "" {
-		errs = append(errs, fmt.Errorf("input thresholds: %s; give each unit one threshold", dup))
 	}
 	if v := get("warn-threshold", ""); v != "" {
 		if policy.WarnThreshold, err = decide.ParsePercent(v); err != nil {

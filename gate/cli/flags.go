@@ -1,9 +1,9 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
-	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
@@ -67,11 +67,11 @@ func (o *statsFlags) parse() (decide.Policy, compare.Options, report.Format, err
 		return p, opts, "", usage.Errorf("", "invalid {threshold}: %v", err)
 	}
 	ts, err := decide.ParseThresholds(o.thresholds)
+	if ru := (*decide.RepeatedUnitError)(nil); errors.As(err, &ru) {
+		return p, opts, "", usage.Errorf("give each unit one threshold, e.g. {thresholds} 'sec/op=5%,allocs/op=0%'", "invalid {thresholds} %q: %v", o.thresholds, ru)
+	}
 	if err != nil {
 		return p, opts, "", usage.Errorf("", "invalid {thresholds}: %v", err)
-	}
-	if dup := usage.RepeatedUnit(strings.Split(o.thresholds, ","), decide.TidyUnit); dup != "" {
-		return p, opts, "", usage.Errorf("give each unit one threshold, e.g. {thresholds} 'sec/op=5%,allocs/op=0%'", "invalid {thresholds} %q: %s", o.thresholds, dup)
 	}
 	ignore := pipeline.SplitList(o.ignore)
 	for _, k := range ignore {

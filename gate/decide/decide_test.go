@@ -1,6 +1,7 @@
 package decide
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -188,14 +189,20 @@ func TestParse(t *testing.T) {
 			t.Errorf("ParsePercent(%q) succeeded", bad)
 		}
 	}
-	m, err := ParseThresholds("ns/op=10%, allocs/op=0%,MB/s=2.5%,time/op=7%")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]float64{"sec/op": 0.07, "allocs/op": 0, "B/s": 0.025}
-	for k, v := range want {
-		if math.Abs(m[k]-v) > 1e-12 {
-			t.Errorf("thresholds[%s] = %v, want %v (all: %v)", k, m[k], v, m)
+	// ns/op and time/op are both sec/op: one list may not give both
+	// (TestParseThresholdsUnitTwice), so each is parsed on its own.
+	for list, want := range map[string]map[string]float64{
+		"ns/op=10%, allocs/op=0%,MB/s=2.5%": {"sec/op": 0.1, "allocs/op": 0, "B/s": 0.025},
+		"time/op=7%":                        {"sec/op": 0.07},
+	} {
+		m, err := ParseThresholds(list)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range want {
+			if math.Abs(m[k]-v) > 1e-12 {
+				t.Errorf("%s: thresholds[%s] = %v, want %v (all: %v)", list, k, m[k], v, m)
+			}
 		}
 	}
 	for _, bad := range []string{"sec/op", "=5%", "sec/op=5"} {
@@ -482,6 +489,36 @@ func TestZeroThresholdKeepsLargeChanges(t *testing.T) {
 		}
 		if threshold == 0 && !strings.Contains(d.Note, "more than 9%, 3 times the default threshold, at a threshold of 0") {
 			t.Errorf("threshold 0: the note does not say which bound it crossed: %q", d.Note)
+		}
+	}
+}
+
+// TestParseThresholdsUnitTwice: a unit given twice in a list of
+// thresholds, also as two names of one unit, is refused; the last one
+// would win without a word. A list that is wrong otherwise says that
+// first.
+func TestParseThresholdsUnitTwice(t *testing.T) {
+	for _, c := range []struct {
+		list, want string
+	}{
+		{"sec/op=5%,allocs/op=0%", ""},
+		{"sec/op=5%", ""},
+		{"", ""},
+		{"sec/op=5%,sec/op=500%", "sec/op is given twice"},
+		{"sec/op=5%, allocs/op=0%, sec/op=500%", "sec/op is given twice"},
+		{"ns/op=5%,sec/op=10%", "sec/op is given twice, as ns/op and as sec/op"},
+		{"ns/op=5%,ns/op=10%", "ns/op (sec/op) is given twice"},
+		{"sec/op=5%,sec/op=500%,B/op=x", "invalid threshold for B/op"},
+	} {
+		_, err := ParseThresholds(c.list)
+		var ru *RepeatedUnitError
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("ParseThresholds(%q): %v", c.list, err)
+		case c.want != "" && (err == nil || !strings.HasPrefix(err.Error(), c.want)):
+			t.Errorf("ParseThresholds(%q): %v, want %q", c.list, err, c.want)
+		case strings.Contains(c.want, "given twice") && !errors.As(err, &ru):
+			t.Errorf("ParseThresholds(%q): %T, want a *RepeatedUnitError", c.list, err)
 		}
 	}
 }

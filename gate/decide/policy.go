@@ -249,12 +249,16 @@ func ParsePercent(s string) (float64, error) {
 // Units are tidied the way benchfmt tidies them (ns/op is sec/op, MB/s is
 // B/s), and benchstat v1's names time/op and speed are accepted. Its
 // alloc/op (bytes) is refused: one letter away from allocs/op, it is more
-// likely a typo than benchstat v1.
+// likely a typo than benchstat v1. A unit given twice, under any of its
+// names, is a *RepeatedUnitError (once the list is otherwise valid):
+// the last one would win without a word.
 func ParseThresholds(s string) (map[string]float64, error) {
 	out := map[string]float64{}
 	if strings.TrimSpace(s) == "" {
 		return out, nil
 	}
+	written := map[string]string{} // a tidy unit as first written
+	var repeated *RepeatedUnitError
 	for _, part := range strings.Split(s, ",") {
 		unit, val, ok := strings.Cut(part, "=")
 		unit = strings.TrimSpace(unit)
@@ -268,9 +272,34 @@ func ParseThresholds(s string) (map[string]float64, error) {
 		if err != nil {
 			return nil, fmt.Errorf("invalid threshold for %s: %v", unit, err)
 		}
-		out[TidyUnit(unit)] = v
+		u := TidyUnit(unit)
+		if first, ok := written[u]; ok && repeated == nil {
+			repeated = &RepeatedUnitError{Unit: u, First: first, Second: unit}
+		} else if !ok {
+			written[u] = unit
+		}
+		out[u] = v
+	}
+	if repeated != nil {
+		return nil, repeated
 	}
 	return out, nil
+}
+
+// RepeatedUnitError says that a list of thresholds gives Unit twice, as
+// First and then as Second (as written: ns/op and sec/op are one unit).
+type RepeatedUnitError struct {
+	Unit, First, Second string
+}
+
+func (e *RepeatedUnitError) Error() string {
+	switch {
+	case e.First == e.Second && e.Second == e.Unit:
+		return fmt.Sprintf("%s is given twice", e.Unit)
+	case e.First == e.Second:
+		return fmt.Sprintf("%s (%s) is given twice", e.Second, e.Unit)
+	}
+	return fmt.Sprintf("%s is given twice, as %s and as %s", e.Unit, e.First, e.Second)
 }
 
 // TidyUnit maps a unit as a user may write it to benchfmt's tidy name.

@@ -40,33 +40,3 @@ func BadIgnoreKey(key string) string {
 	}
 	return ""
 }
-
-// RepeatedUnit says which unit a list of per-unit thresholds
-// ("sec/op=5%", "allocs/op=0%") gives twice, or "" if none: otherwise
-// the last one would win without a word. tidy maps a unit as written
-// to the unit it stands for (ns/op and time/op are sec/op), so that
-// "ns/op=5%,sec/op=10%" is a repetition too. Parts that are not
-// unit=value are left to the parser of the list.
-func RepeatedUnit(parts []string, tidy func(string) string) string {
-	seen := map[string]string{}
-	for _, part := range parts {
-		unit, _, ok := strings.Cut(part, "=")
-		unit = strings.TrimSpace(unit)
-		if !ok || unit == "" {
-			continue
-		}
-		u := tidy(unit)
-		first, dup := seen[u]
-		switch {
-		case !dup:
-			seen[u] = unit
-			continue
-		case first == unit && unit == u:
-			return fmt.Sprintf("%s is given twice", u)
-		case first == unit:
-			return fmt.Sprintf("%s (%s) is given twice", unit, u)
-		}
-		return fmt.Sprintf("%s is given twice, as %s and as %s", u, first, unit)
-	}
-	return ""
-}

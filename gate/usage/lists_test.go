@@ -33,30 +33,3 @@ func TestBadIgnoreKey(t *testing.T) {
 		}
 	}
 }
-
-// TestRepeatedUnit: a unit given twice in a list of thresholds, also as
-// two names of one unit, is found; the last one would win without a word.
-func TestRepeatedUnit(t *testing.T) {
-	tidy := func(u string) string {
-		if u == "ns/op" || u == "time/op" {
-			return "sec/op"
-		}
-		return u
-	}
-	for _, c := range []struct {
-		list, want string
-	}{
-		{"sec/op=5%,allocs/op=0%", ""},
-		{"sec/op=5%", ""},
-		{"", ""},
-		{"sec/op", ""}, // not unit=value: the parser's to refuse
-		{"sec/op=5%,sec/op=500%", "sec/op is given twice"},
-		{"sec/op=5%, allocs/op=0%, sec/op=500%", "sec/op is given twice"},
-		{"ns/op=5%,sec/op=10%", "sec/op is given twice, as ns/op and as sec/op"},
-		{"ns/op=5%,ns/op=10%", "ns/op (sec/op) is given twice"},
-	} {
-		if got := RepeatedUnit(strings.Split(c.list, ","), tidy); got != c.want {
-			t.Errorf("RepeatedUnit(%q) = %q, want %q", c.list, got, c.want)
-		}
-	}
-}
