@@ -301,9 +301,6 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 	if err := st.anyBenchmark(whole); err != nil {
 		return err
 	}
-	if err := st.oneSided(whole); err != nil {
-		return err
-	}
 	if err := st.noteShard(); err != nil {
 		return err
 	}
@@ -344,6 +341,12 @@ func (st *runState) listBenchmarks(ctx context.Context) error {
 // listed its functions and none of them is a benchmark that -bench
 // selects: the rounds would measure nothing. A binary that could not be
 // listed (whole) might still have some, so it runs.
+//
+// Where every binary listed its functions and one side of two lists none
+// that -bench selects while the other does, they are new on head (or
+// gone from it): every round would measure them on one side only, and
+// the run would end with a side without results, blaming -bench for
+// matching nothing; it stops before its first round too.
 func (st *runState) anyBenchmark(whole map[string]bool) error {
 	if len(whole) > 0 {
 		return nil
@@ -354,27 +357,8 @@ func (st *runState) anyBenchmark(whole map[string]bool) error {
 	if len(st.shardSeen) > 0 {
 		return nil
 	}
-	for _, s := range st.out.Sides {
-		for _, pkg := range s.Packages {
-			if len(pkg.Benchmarks) > 0 {
-				return nil
-			}
-		}
-	}
-	return fmt.Errorf("%w: the test binaries of %s list no benchmark that -bench %q selects, so there is nothing to measure", ErrNoBenchmarks, strings.Join(st.unionPackages(), ", "), st.plan.Bench)
-}
-
-// oneSided stops a run of two sides before its first round when every
-// binary listed its functions and one side's list no benchmark that
-// -bench selects while the other side's do: they are new on head (or
-// gone from it), every round would measure them on one side only, and
-// the run would end with a side without results, blaming -bench for
-// matching nothing.
-func (st *runState) oneSided(whole map[string]bool) error {
-	if len(whole) > 0 || len(st.shardSeen) > 0 || len(st.out.Sides) != 2 {
-		return nil
-	}
-	var listed [2][]string
+	listed := make([][]string, len(st.out.Sides))
+	found := false
 	for si, s := range st.out.Sides {
 		for _, pkg := range s.Packages {
 			for _, f := range pkg.Benchmarks {
@@ -383,6 +367,13 @@ func (st *runState) oneSided(whole map[string]bool) error {
 				}
 			}
 		}
+		found = found || len(listed[si]) > 0
+	}
+	if !found {
+		return fmt.Errorf("%w: the test binaries of %s list no benchmark that -bench %q selects, so there is nothing to measure", ErrNoBenchmarks, strings.Join(st.unionPackages(), ", "), st.plan.Bench)
+	}
+	if len(listed) != 2 {
+		return nil
 	}
 	for si, s := range st.out.Sides {
 		other := st.out.Sides[1-si]
