@@ -203,21 +203,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if aerr != nil && runErr == nil {
 		var ie *compare.InputError
 		if errors.As(aerr, &ie) {
-			hint := fmt.Sprintf("check that {bench} %q matches benchmarks in the packages; the raw output is in %s", p.Bench, p.ResultsDir)
-			switch ie.Side {
-			case "inputs":
-				// Both sides measured, but nothing in common.
-				hint = fmt.Sprintf("base and head ran different benchmarks (renamed, or in other units); the raw output is in %s", p.ResultsDir)
-			case "filter":
-				// Measured, then left out.
-				hint = fmt.Sprintf("%s; the raw output is in %s", ie.Hint, p.ResultsDir)
-			}
 			if len(out.Skipped) > 0 && (ie.Side == compare.Base || ie.Side == compare.Head) {
 				// {bench} matched, but what it matched skipped itself.
 				return nil, usage.Errorf(fmt.Sprintf("the skip messages say what the benchmarks need (data, a flag, a service); provide it, or give {bench} a pattern that leaves them out; the raw output is in %s", p.ResultsDir),
 					"nothing was measured: every benchmark that {bench} %q matched skipped itself: %s", p.Bench, strings.Join(skippedNotes(out.Skipped), "; "))
 			}
-			return nil, usage.Errorf(hint, "%s: %s", ie.Side, ie.Msg)
+			return nil, runInputError(p, ie, "")
 		}
 		return nil, aerr
 	}
@@ -415,11 +406,19 @@ func afterRound(p *plan.Plan, steps []step, policy decide.Policy, opts compare.O
 // which the test cannot reach the level the correction asks of the first
 // comparison found, now that the number of comparisons that can fail the
 // gate is known. It does not depend on what was measured, only on how
-// many benchmarks and units there are.
+// many benchmarks and units there are. It refuses too what more rounds
+// cannot mend: a {filter} that keeps none of the results, or sides with
+// no benchmark in common, which the end would refuse after every round.
 func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.Options) error {
 	results, err := loadSteps(context.Background(), sideFiles(p), steps, opts)
 	if err != nil {
 		return nil // the analysis at the end reports unreadable results
+	}
+	for _, res := range results {
+		var ie *compare.InputError
+		if errors.As(checkInputs(res), &ie) && (ie.Side == "filter" || ie.Side == "inputs") {
+			return runInputError(p, ie, fmt.Sprintf("after round %d of %d, ", min(2, p.Rounds), p.Rounds))
+		}
 	}
 	m := gatingFamily(decideSteps(results, steps, policy), steps)
 	if m <= 1 || policy.Correction == decide.CorrectionNone {
@@ -433,6 +432,22 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 	return usage.Errorf(fmt.Sprintf("use {rounds} %d or more (%d is the default); the results so far are in %s", need, DefaultRounds, p.ResultsDir),
 		"{rounds} %d is too few for %d comparisons: the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
 		p.Rounds, m, level, stageAlpha(policy), halfNote(policy), m, p.Rounds, testName(policy.Test))
+}
+
+// runInputError is the usage error of a run whose results cannot be
+// compared (ie), with a hint in the run's words; when, if set, says when
+// it was found ("after round 2 of 32, ").
+func runInputError(p *plan.Plan, ie *compare.InputError, when string) error {
+	hint := fmt.Sprintf("check that {bench} %q matches benchmarks in the packages; the raw output is in %s", p.Bench, p.ResultsDir)
+	switch ie.Side {
+	case "inputs":
+		// Both sides measured, but nothing in common.
+		hint = fmt.Sprintf("base and head ran different benchmarks (renamed, or in other units); the raw output is in %s", p.ResultsDir)
+	case "filter":
+		// Measured, then left out.
+		hint = fmt.Sprintf("%s; the raw output is in %s", ie.Hint, p.ResultsDir)
+	}
+	return usage.Errorf(hint, "%s%s: %s", when, ie.Side, ie.Msg)
 }
 
 // sameBuild reports whether every side would build the same thing.
