@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/plan"
 	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
@@ -215,5 +217,52 @@ func setError(t *testing.T, dir, msg string) {
 	data, _ = json.Marshal(m)
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMissingTimeLadder: in a ladder, a configuration whose benchmark
+// reports no time where its neighbours' do fails the run as a pair of
+// sides does (checkMissingLadder, exit code 3), once for each step
+// that has it, naming that step's sides; a ladder whose time is on
+// every configuration is not an error.
+func TestMissingTimeLadder(t *testing.T) {
+	fns := []string{"BenchmarkFast"}
+	ladder := func(texts ...string) *runner.Outcome {
+		dir := t.TempDir()
+		out := &runner.Outcome{}
+		for i, text := range texts {
+			name := fmt.Sprintf("go1.2%d", i+1)
+			f := filepath.Join(dir, name+".txt")
+			if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out.Sides = append(out.Sides, &runner.SideResult{Side: plan.Side{Name: name}, File: f,
+				Packages: []runner.Package{{ImportPath: "example.com/a", Benchmarks: fns, Listed: true}}})
+		}
+		return out
+	}
+	lines := func(units func(int) string) string { return resultLines("example.com/a", "Fast-2", units) }
+
+	out := ladder(lines(timed), lines(untimed), lines(timed))
+	err := checkMissingLadder(out, planSteps(3, "any"), compare.DefaultOptions)
+	var me *MissingResultsError
+	if !errors.As(err, &me) || len(me.NoTime) != 2 || len(me.Missing) != 0 {
+		t.Fatalf("got %#v, want a *MissingResultsError with the benchmark's time missing in both steps", err)
+	}
+	for i, want := range [][2]string{{"go1.22", "go1.21"}, {"go1.22", "go1.23"}} {
+		if got := [2]string{me.NoTime[i].Side, me.NoTime[i].Other}; got != want {
+			t.Errorf("step %d: time missing on %s, reported by %s; want on %s, reported by %s", i, got[0], got[1], want[0], want[1])
+		}
+	}
+	if ExitCode(err) != ExitFailed {
+		t.Errorf("exit code %d, want %d", ExitCode(err), ExitFailed)
+	}
+	msg := usage.Text(err, usage.Flags)
+	if !strings.Contains(msg, `ns/op on go1.21, none on go1.22`) || !strings.Contains(msg, `b.ReportMetric(0, "ns/op")`) {
+		t.Errorf("error does not name the sides and the likely cause:\n%s", msg)
+	}
+
+	if err := checkMissingLadder(ladder(lines(timed), lines(timed), lines(timed)), planSteps(3, "any"), compare.DefaultOptions); err != nil {
+		t.Errorf("a ladder with its time on every configuration: %v", err)
 	}
 }
