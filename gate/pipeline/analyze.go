@@ -173,6 +173,7 @@ func analyzeRun(out *runner.Outcome, policy decide.Policy, opts compare.Options,
 		}
 		rep.Verdict = decide.ErrorVerdict
 		rep.Error = usage.Text(runErr, names)
+		rep.Failure = failureOf(runErr)
 		return rep, nil
 	}
 	return rep, err

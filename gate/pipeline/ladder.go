@@ -206,6 +206,7 @@ func analyzeLadderRun(p *plan.Plan, out *runner.Outcome, steps []step, policy de
 		}
 		rep.Verdict = decide.ErrorVerdict
 		rep.Error = usage.Text(runErr, names)
+		rep.Failure = failureOf(runErr)
 		return rep, nil
 	}
 	return rep, err

@@ -12,6 +12,7 @@ package pipeline
 // b.SetBytes or a custom metric removed) is new or removed, not an error.
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -34,6 +35,16 @@ type MissingResultsError struct {
 	Missing []Missing
 	// NoTime are the benchmarks whose time went missing on one side.
 	NoTime []NoTime
+}
+
+// failureOf is the report's Failure for a run that failed with err: a
+// measurement that went missing is not a benchmark that failed to run.
+func failureOf(err error) string {
+	var me *MissingResultsError
+	if errors.As(err, &me) {
+		return report.MeasurementMissing
+	}
+	return ""
 }
 
 // TimeUnit is the unit of a benchmark's time as the comparisons name it:

@@ -240,7 +240,7 @@ func stepSummary(sr *Report) string {
 // ladderSummary is the ladder's verdict line.
 func (r *Report) ladderSummary() string {
 	if r.Verdict == decide.ErrorVerdict {
-		return fmt.Sprintf("%s: benchmarks failed to build or run", r.Verdict)
+		return fmt.Sprintf("%s: %s", r.Verdict, r.failure())
 	}
 	var failing []string
 	steps := 0
@@ -413,7 +413,7 @@ func (r *Report) writeLadderMarkdown(w io.Writer) error {
 		fmt.Fprintf(ew, "%s\n\n", line)
 	}
 	if r.Error != "" {
-		fmt.Fprintf(ew, "**Benchmarks failed to build or run.** Nothing was decided.\n\n```text\n%s\n```\n\n", FenceSafe(r.Error))
+		fmt.Fprintf(ew, "%s. Nothing was decided.\n\n```text\n%s\n```\n\n", r.failureHeading(), FenceSafe(r.Error))
 	}
 	fmt.Fprintf(ew, "| step | verdict |\n|---|---|\n")
 	for _, st := range l.Steps {

@@ -45,7 +45,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(ew, "%s\n\n", line)
 	}
 	if r.Error != "" {
-		fmt.Fprintf(ew, "**Benchmarks failed to build or run.** Nothing was decided.\n\n```text\n%s\n```\n\n", FenceSafe(r.Error))
+		fmt.Fprintf(ew, "%s. Nothing was decided.\n\n```text\n%s\n```\n\n", r.failureHeading(), FenceSafe(r.Error))
 	}
 	if g := r.geomeanLine(); g != "" {
 		fmt.Fprintf(ew, "%s\n\n", g)
@@ -141,7 +141,7 @@ func (r *Report) nextStep() string {
 	n := len(r.Decisions)
 	switch r.Verdict {
 	case decide.ErrorVerdict:
-		return "**Benchmarks failed to build or run**, so nothing was decided: the error is below."
+		return r.failureHeading() + ", so nothing was decided: the error is below."
 	case decide.RegressionVerdict:
 		d := r.sorted()[0]
 		return fmt.Sprintf("**%s**, of %d comparisons. The largest: %s %s **%s**. If the change is intended, raise the threshold for %s; otherwise start there.",

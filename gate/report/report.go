@@ -27,6 +27,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/benchgate/benchgate/gate/decide"
 )
@@ -77,6 +78,10 @@ type Report struct {
 	Skipped int
 	// Error is the failure behind an error verdict.
 	Error string
+	// Failure says in a few words what failed, for the verdict line and
+	// the heading: MeasurementMissing, or empty for benchmarks that did
+	// not build or run.
+	Failure string
 	// Ladder is set for a report of three or more sides (see NewLadder):
 	// the report is then written as a ladder.
 	Ladder *Ladder
@@ -192,4 +197,23 @@ func (r *Report) CorrectionNote() string {
 		}
 	}
 	return s
+}
+
+// MeasurementMissing is the Failure of a run whose benchmarks ran but
+// left a measurement out on one side (results, or their time).
+const MeasurementMissing = "a measurement went missing"
+
+// failure is what failed, for a report whose verdict is error.
+func (r *Report) failure() string {
+	if r.Failure != "" {
+		return r.Failure
+	}
+	return "benchmarks failed to build or run"
+}
+
+// failureHeading is failure as a sentence's start, in bold, for the
+// markdown report.
+func (r *Report) failureHeading() string {
+	f := r.failure()
+	return "**" + strings.ToUpper(f[:1]) + f[1:] + "**"
 }

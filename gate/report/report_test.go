@@ -348,3 +348,34 @@ func TestAgainstMedians(t *testing.T) {
 		t.Errorf("a report without a marked row has the mark or its note:\n%s", txt.String())
 	}
 }
+
+// TestErrorSaysWhatFailed: an error verdict's line and heading say what
+// failed: benchmarks that did not build or run, or, with Failure set, a
+// measurement that went missing (they ran, but reported no time on one
+// side), in the text and the markdown report.
+func TestErrorSaysWhatFailed(t *testing.T) {
+	for _, c := range []struct {
+		failure, line, heading string
+	}{
+		{"", "verdict: error: benchmarks failed to build or run; what was measured: ", "**Benchmarks failed to build or run**, so nothing was decided"},
+		{MeasurementMissing, "verdict: error: a measurement went missing; what was measured: ", "**A measurement went missing**, so nothing was decided"},
+	} {
+		rep := sample(t)
+		rep.Verdict = decide.ErrorVerdict
+		rep.Error = "the cause"
+		rep.Failure = c.failure
+		var text, md bytes.Buffer
+		if err := rep.WriteText(&text); err != nil {
+			t.Fatal(err)
+		}
+		if err := rep.WriteMarkdown(&md); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text.String(), c.line) {
+			t.Errorf("failure %q: text report lacks %q:\n%s", c.failure, c.line, text.String())
+		}
+		if !strings.Contains(md.String(), c.heading) || strings.Count(md.String(), strings.SplitN(c.heading, ",", 2)[0]+". Nothing was decided.") != 1 {
+			t.Errorf("failure %q: markdown report lacks %q and the error's heading:\n%s", c.failure, c.heading, md.String())
+		}
+	}
+}

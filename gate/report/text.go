@@ -264,7 +264,7 @@ func (r *Report) summary(quote func(string) string) string {
 		detail = strings.Join(parts, ", ")
 	}
 	if r.Verdict == decide.ErrorVerdict {
-		detail = "benchmarks failed to build or run"
+		detail = r.failure()
 		if n > 0 {
 			detail += "; what was measured: " + strings.Join(append(parts, fmt.Sprintf("%d comparisons", n)), ", ")
 		}
