@@ -114,6 +114,14 @@ func decideExact(d *Decision, confidence float64, stage int) bool {
 	return true
 }
 
+// MayNeedTest reports whether d can fail the gate and was decided
+// exactly only because its values were one per side so far (a count,
+// not a unit declared exact): a later round in which one varies makes
+// it a tested comparison, in the family the correction runs over.
+func (d *Decision) MayNeedTest() bool {
+	return d.Exact && !d.Comparison.Exact && d.Better != 0
+}
+
 // firstRounds is the first n of xs, or all of them where n is 0.
 func firstRounds(xs []float64, n int) []float64 {
 	if n > 0 && n < len(xs) {

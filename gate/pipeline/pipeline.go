@@ -420,18 +420,51 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 			return runInputError(p, ie, fmt.Sprintf("after round %d of %d, ", min(2, p.Rounds), p.Rounds))
 		}
 	}
-	m := gatingFamily(decideSteps(results, steps, policy), steps)
-	if m <= 1 || policy.Correction == decide.CorrectionNone {
+	decs := decideSteps(results, steps, policy)
+	m := gatingFamily(decs, steps)
+	// Without adaptive rounds nothing follows the fixed rounds to decide
+	// what they cannot: a count that is one value per side so far and
+	// varies in a later round joins the family, and the family must be
+	// one these rounds can decide whatever the later rounds measure.
+	counts := 0
+	if policy.StageRounds == 0 {
+		counts = mayNeedTest(decs, steps)
+	}
+	if m+counts <= 1 || policy.Correction == decide.CorrectionNone {
 		return nil
 	}
-	level := stageAlpha(policy) / float64(m)
+	level := stageAlpha(policy) / float64(m+counts)
 	need := decide.RoundsToReach(policy.Test, level)
 	if p.Rounds >= need {
 		return nil
 	}
-	return usage.Errorf(fmt.Sprintf("use {rounds} %d or more (%d is the default); the results so far are in %s", need, DefaultRounds, p.ResultsDir),
-		"{rounds} %d is too few for %d comparisons: the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
-		p.Rounds, m, level, stageAlpha(policy), halfNote(policy), m, p.Rounds, testName(policy.Test))
+	hint := fmt.Sprintf("use {rounds} %d or more (%d is the default); the results so far are in %s", need, DefaultRounds, p.ResultsDir)
+	what := fmt.Sprintf("%d comparisons", m)
+	if counts > 0 {
+		hint = fmt.Sprintf("use {rounds} %d or more (%d is the default), or leave {adaptive} on (confirm, the default) so that later rounds can decide what the fixed rounds cannot; the results so far are in %s", need, DefaultRounds, p.ResultsDir)
+		what = fmt.Sprintf("%d comparisons (%d tested, and %d counts one value per side so far, which a round in which they vary makes tested too, with no adaptive rounds to follow)", m+counts, m, counts)
+	}
+	return usage.Errorf(hint,
+		"{rounds} %d is too few for %s: the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
+		p.Rounds, what, level, stageAlpha(policy), halfNote(policy), m+counts, p.Rounds, testName(policy.Test))
+}
+
+// mayNeedTest counts the comparisons of the steps that can fail the gate
+// that are decided exactly only because their counts were one value per
+// side so far (decide.Decision.MayNeedTest).
+func mayNeedTest(decs []*decide.Result, steps []step) int {
+	n := 0
+	for i, st := range steps {
+		if !st.gates || decs[i] == nil {
+			continue
+		}
+		for j := range decs[i].Decisions {
+			if decs[i].Decisions[j].MayNeedTest() {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // runInputError is the usage error of a run whose results cannot be
