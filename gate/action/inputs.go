@@ -149,7 +149,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	}
 	policy := cfg.Policy
 	if v := get("decide", string(pipeline.DefaultTest)); !setChoice(&policy.Test, v, decide.ParseTest) {
-		errs = append(errs, fmt.Errorf("input decide: %q is not one of utest, paired", v))
+		errs = append(errs, fmt.Errorf("input decide: %q is not one of both, utest, paired", v))
 	}
 	switch v := plan.Granularity(get("interleave", string(pipeline.DefaultInterleave))); v {
 	case plan.ByBenchmark, plan.ByPackage:

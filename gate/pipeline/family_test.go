@@ -37,14 +37,21 @@ func TestCheckFamilyCountsWithoutAdaptiveRounds(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	check := func(rounds int, adaptive bool) error {
-		p := &plan.Plan{Sides: []plan.Side{{Name: "base"}, {Name: "head"}}, Rounds: rounds, ResultsDir: dir}
+	// maxRounds as the plan has it: 0 without adaptive rounds.
+	checkMax := func(rounds, maxRounds int) error {
+		p := &plan.Plan{Sides: []plan.Side{{Name: "base"}, {Name: "head"}}, Rounds: rounds, MaxRounds: maxRounds, ResultsDir: dir}
 		policy := decide.DefaultPolicy
 		policy.Alpha, policy.Test = 0.01, decide.BothTests
-		if adaptive {
-			policy.StageRounds, policy.MaxRounds = rounds, 2*rounds
+		if maxRounds > rounds {
+			policy.StageRounds, policy.MaxRounds = rounds, maxRounds
 		}
 		return checkFamily(p, planSteps(2, ""), policy, compare.DefaultOptions)
+	}
+	check := func(rounds int, adaptive bool) error {
+		if adaptive {
+			return checkMax(rounds, 2*rounds)
+		}
+		return checkMax(rounds, 0)
 	}
 
 	err := check(6, false)
@@ -74,5 +81,11 @@ func TestCheckFamilyCountsWithoutAdaptiveRounds(t *testing.T) {
 	}
 	if err := check(6, true); err == nil || strings.Contains(err.Error(), "counts") {
 		t.Errorf("-rounds 6 with adaptive rounds: %v, want refused for the 2 tested comparisons alone", err)
+	}
+	// Adaptive, but -max-rounds equal to -rounds leaves no later round:
+	// refused as without adaptive rounds, with a hint that says so.
+	err = checkMax(6, 6)
+	if !errors.As(err, &ue) || !strings.Contains(usage.Flags.Render(ue.Hint), "or give -max-rounds above -rounds") {
+		t.Errorf("-rounds 6 -max-rounds 6: %v, want refused with a hint to raise -max-rounds", err)
 	}
 }

@@ -160,7 +160,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		Instructions: instructionOptions(cfg, p, steps, policy, opts),
 	})
 	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
-		return nil, usage.Errorf("give packages that have _test.go files with benchmarks, e.g. ./...", "%v", runErr)
+		hint := "give packages that have _test.go files with benchmarks, e.g. ./..."
+		if p.Bench != "" && p.Bench != "." {
+			hint = fmt.Sprintf("check {bench} %q against the benchmarks' names (go test -list . in a package lists them), or %s", p.Bench, hint)
+		}
+		return nil, usage.Errorf(hint, "%v", runErr)
 	}
 	var nf *runner.PackageNotFoundError
 	if errors.As(runErr, &nf) {
@@ -442,6 +446,10 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 	what := fmt.Sprintf("%d comparisons", m)
 	if counts > 0 {
 		hint = fmt.Sprintf("use {rounds} %d or more (%d is the default), or leave {adaptive} on (confirm, the default) so that later rounds can decide what the fixed rounds cannot; the results so far are in %s", need, DefaultRounds, p.ResultsDir)
+		if p.MaxRounds > 0 {
+			// Adaptive, but {max-rounds} leaves no round after {rounds}.
+			hint = fmt.Sprintf("use {rounds} %d or more (%d is the default), or give {max-rounds} above {rounds} (or leave it out, for twice {rounds}) so that later rounds can decide what the fixed rounds cannot; the results so far are in %s", need, DefaultRounds, p.ResultsDir)
+		}
 		what = fmt.Sprintf("%d comparisons (%d tested, and %d counts one value per side so far, which a round in which they vary makes tested too, with no adaptive rounds to follow)", m+counts, m, counts)
 	}
 	return usage.Errorf(hint,

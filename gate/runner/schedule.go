@@ -370,7 +370,7 @@ func (st *runState) anyBenchmark(whole map[string]bool) error {
 		found = found || len(listed[si]) > 0
 	}
 	if !found {
-		return fmt.Errorf("%w: the test binaries of %s list no benchmark that -bench %q selects, so there is nothing to measure", ErrNoBenchmarks, strings.Join(st.unionPackages(), ", "), st.plan.Bench)
+		return fmt.Errorf("%w: the test binaries of %s list no benchmark that {bench} %q selects, so there is nothing to measure", ErrNoBenchmarks, strings.Join(st.unionPackages(), ", "), st.plan.Bench)
 	}
 	if len(listed) != 2 {
 		return nil
