@@ -175,20 +175,30 @@ func summaryWritten(w *world) bool {
 	return err == nil && st.Size() > 0
 }
 
-func run(ctx context.Context, a *githubactions.Action, w *world) error {
+func run(ctx context.Context, a *githubactions.Action, w *world) (err error) {
+	s := &step{a: a, w: w}
+	resultsDir := ""
+	defer func() {
+		if err != nil && !s.outputsSet {
+			s.failedOutputs(resultsDir, err)
+		}
+	}()
 	in, err := readInputs(a)
 	if err != nil {
 		return err
 	}
+	s.in = in
 	dir, err := within(w.workspace, in.workingDirectory, "working-directory")
 	if err != nil {
 		return err
 	}
-	resultsDir, err := within(dir, in.resultsDir, "results-dir")
-	if err != nil {
+	if st, serr := os.Stat(dir); dir != w.workspace && (serr != nil || !st.IsDir()) {
+		return usage.Errorf("give a directory of the checked-out repository, relative to the workspace; if it is in the repository, check that actions/checkout runs before benchgate",
+			"input working-directory %q is not a directory in the workspace", in.workingDirectory)
+	}
+	if resultsDir, err = within(dir, in.resultsDir, "results-dir"); err != nil {
 		return err
 	}
-	s := &step{a: a, w: w, in: in}
 	switch in.command {
 	case "report":
 		return s.reportCommand(ctx, resultsDir)
@@ -206,6 +216,8 @@ type step struct {
 	// warnedUntrusted reports that the run-untrusted-code warning was
 	// given, so that it is given once.
 	warnedUntrusted bool
+	// outputsSet reports that setOutputs gave the outputs of a report.
+	outputsSet bool
 }
 
 // within resolves rel inside base and refuses to leave it.

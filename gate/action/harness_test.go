@@ -93,6 +93,27 @@ func runStep(t *testing.T, workspace, eventName, eventPath string, inputs map[st
 	return r
 }
 
+// output is the value the step gave its output name ("" where it gave
+// none), read from GITHUB_OUTPUT's name<<delimiter blocks.
+func (r *stepRun) output(name string) string {
+	lines := strings.Split(r.outputs, "\n")
+	for i, l := range lines {
+		n, delim, ok := strings.Cut(l, "<<")
+		if !ok || n != name {
+			continue
+		}
+		var v []string
+		for _, x := range lines[i+1:] {
+			if x == delim {
+				break
+			}
+			v = append(v, x)
+		}
+		return strings.Join(v, "\n")
+	}
+	return ""
+}
+
 func (r *stepRun) mustContain(t *testing.T, where, text string, wants ...string) {
 	t.Helper()
 	for _, w := range wants {

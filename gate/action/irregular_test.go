@@ -123,5 +123,47 @@ func TestActionRefusesFailedRun(t *testing.T) {
 			t.Errorf("command %s over a failed run's directory: exit %d, want 3\n%s", in["command"], r.code, r.stderr)
 		}
 		r.mustContain(t, "stderr", r.stderr, "results on one side only")
+		// The outputs later steps read: verdict error, and the results
+		// directory (the report command's), for an upload with if:
+		// always(); the error as an annotation.
+		if got := r.output("verdict"); got != "error" {
+			t.Errorf("command %s: output verdict %q, want error\n%s", in["command"], got, r.outputs)
+		}
+		if in["command"] == "report" {
+			if got := r.output("results-dir"); got != "results" {
+				t.Errorf("command report: output results-dir %q, want results\n%s", got, r.outputs)
+			}
+		}
+		r.mustContain(t, "stdout", r.stdout, "::error::")
+	}
+}
+
+// TestActionRefusalOutputs: a step refused before it had a report still
+// gives output verdict "error" and an error annotation, so that a later
+// step's if: and the checks page see it; an input working-directory that
+// is not in the workspace is refused as such, not as a missing checkout.
+func TestActionRefusalOutputs(t *testing.T) {
+	ws := t.TempDir()
+	ev := fixtureEvent(t, "pull_request", nil)
+	for _, c := range []struct {
+		inputs map[string]string
+		want   string
+	}{
+		{map[string]string{"rounds": "-1", "comment": "never"}, "input rounds"},
+		{map[string]string{"working-directory": "nope", "comment": "never"}, `input working-directory "nope" is not a directory in the workspace`},
+	} {
+		var r *stepRun
+		promptly(t, func() { r = runStep(t, ws, "pull_request", ev, c.inputs) })
+		if r.code != 2 {
+			t.Errorf("%v: exit %d, want 2", c.inputs, r.code)
+		}
+		r.mustContain(t, "stderr", r.stderr, c.want)
+		r.mustContain(t, "stdout", r.stdout, "::error::")
+		if got := r.output("verdict"); got != "error" {
+			t.Errorf("%v: output verdict %q, want error\n%s", c.inputs, got, r.outputs)
+		}
+		if got := r.output("results-dir"); got != "" {
+			t.Errorf("%v: output results-dir %q where nothing was written", c.inputs, got)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,11 +14,13 @@ import (
 	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/publish"
 	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/usage"
 )
 
 // setOutputs writes the action's outputs, the job summary and one error
 // annotation per regression.
 func (s *step) setOutputs(rep *report.Report, resultsDir string) {
+	s.outputsSet = true
 	if err := giveToWorkspaceOwner(s.w.workspace, resultsDir); err != nil {
 		s.a.Warningf("benchgate: handing the results in %s to the workspace's owner: %v", s.workspaceRel(resultsDir), err)
 	}
@@ -64,6 +67,23 @@ func (s *step) wantSummary(rep *report.Report) bool {
 		return rep.Verdict != decide.Pass
 	}
 	return true
+}
+
+// failedOutputs gives a step that failed before it had a report (a
+// refused input, a -rounds refused after round 2, a failed run judged
+// again) the outputs later steps read: verdict "error", and results-dir
+// where results were written (a refusal after round 2 keeps the rounds
+// so far), so that an upload step with if: always() finds them; and the
+// error as an annotation, where the checks page shows it.
+func (s *step) failedOutputs(resultsDir string, err error) {
+	s.a.SetOutput("verdict", string(decide.ErrorVerdict))
+	if st, serr := os.Stat(resultsDir); resultsDir != "" && serr == nil && st.IsDir() {
+		if err := giveToWorkspaceOwner(s.w.workspace, resultsDir); err != nil {
+			s.a.Warningf("benchgate: handing the results in %s to the workspace's owner: %v", s.workspaceRel(resultsDir), err)
+		}
+		s.a.SetOutput("results-dir", s.workspaceRel(resultsDir))
+	}
+	s.a.Errorf("%s", report.SanitizeText(usage.Text(err, inputStyle)))
 }
 
 // workspaceRel expresses path relative to the workspace when it is inside
