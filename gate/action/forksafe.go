@@ -26,8 +26,13 @@ func (s *step) reportCommand(ctx context.Context, resultsDir string) error {
 		return err
 	}
 	// Recompute from the raw results: a report.json in an artifact is
-	// whatever the fork wanted it to be.
+	// whatever the fork wanted it to be. Its rounds split into stages as
+	// the measuring run split them, which its manifest records, whatever
+	// this step's own rounds inputs say.
 	policy := s.in.analysisPolicy()
+	if set, err := pipeline.ReadResultsDir(resultsDir); err == nil {
+		policy = pipeline.StagesOfRun(policy, set.Manifest)
+	}
 	rep, err := pipeline.Analyze(ctx, []string{base}, []string{head}, policy, s.in.run.Compare, inputStyle)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ package action
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -164,6 +165,51 @@ func TestActionRefusalOutputs(t *testing.T) {
 		}
 		if got := r.output("results-dir"); got != "" {
 			t.Errorf("%v: output results-dir %q where nothing was written", c.inputs, got)
+		}
+	}
+}
+
+// TestActionReportJudgesStagesAsTheRun: command report splits the
+// results into stages as the measuring run did, which its manifest
+// records (8 fixed rounds, up to 16), not as the report step's own rounds
+// input would (32 by default): the run's judgement, not another.
+func TestActionReportJudgesStagesAsTheRun(t *testing.T) {
+	ws := t.TempDir()
+	res := filepath.Join(ws, "results")
+	os.MkdirAll(res, 0o755)
+	var base, head strings.Builder
+	for i := 0; i < 16; i++ {
+		fmt.Fprintf(&base, "BenchmarkA-2 1000 %d ns/op\n", 100+i%3)
+		fmt.Fprintf(&head, "BenchmarkA-2 1000 %d ns/op\n", 101+i%3)
+	}
+	os.WriteFile(filepath.Join(res, "base.txt"), []byte(base.String()), 0o644)
+	os.WriteFile(filepath.Join(res, "head.txt"), []byte(head.String()), 0o644)
+	for _, c := range []struct {
+		rounds, maxRounds, want int
+	}{{8, 16, 8}, {16, 0, 0}} {
+		m := runner.Manifest{Sides: []runner.ManifestSide{{Name: "base", File: "base.txt"}, {Name: "head", File: "head.txt"}},
+			Rounds: c.rounds, MaxRounds: c.maxRounds, RoundsDone: 16}
+		data, _ := json.Marshal(m)
+		os.WriteFile(filepath.Join(res, runner.ManifestFile), data, 0o644)
+		var r *stepRun
+		promptly(t, func() {
+			r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{"command": "report", "results-dir": "results", "comment": "never"})
+		})
+		if r.code != 0 {
+			t.Fatalf("rounds %d, max_rounds %d: exit %d\n%s", c.rounds, c.maxRounds, r.code, r.stderr)
+		}
+		var rep struct {
+			StageRounds int `json:"stage_rounds"`
+		}
+		data, err := os.ReadFile(filepath.Join(res, "report.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, &rep); err != nil {
+			t.Fatal(err)
+		}
+		if rep.StageRounds != c.want {
+			t.Errorf("manifest rounds %d, max_rounds %d: judged with stage_rounds %d, want %d", c.rounds, c.maxRounds, rep.StageRounds, c.want)
 		}
 	}
 }

@@ -302,6 +302,23 @@ func StagePolicy(cfg Config) decide.Policy {
 	return p
 }
 
+// StagesOfRun is policy with the stages of the run whose manifest m is:
+// its fixed rounds judged first, at alpha/2, and its adaptive rounds up to
+// the most it could give (none where it had none), so that judging its
+// results again (the Action's command report, in another job) splits
+// them as the run did, whatever that job's own rounds inputs say. Without
+// a manifest, or with rounds that are not a run's, policy is as it was.
+func StagesOfRun(policy decide.Policy, m *runner.Manifest) decide.Policy {
+	if m == nil || m.Rounds < 1 || (m.MaxRounds != 0 && m.MaxRounds < m.Rounds) {
+		return policy
+	}
+	policy.StageRounds, policy.MaxRounds = 0, 0
+	if m.MaxRounds > m.Rounds {
+		policy.StageRounds, policy.MaxRounds = m.Rounds, m.MaxRounds
+	}
+	return policy
+}
+
 // newPlan is the plan as the configuration asks for it, before refs are
 // resolved: user packages, or the built-in suite when there are none.
 func newPlan(cfg Config) (*plan.Plan, error) {
