@@ -192,7 +192,11 @@ func (r *Report) CorrectionNote() string {
 	}
 	if p := r.Policy; p.StageRounds > 0 {
 		s += fmt.Sprintf(", judged on the first %d rounds at alpha/2", p.StageRounds)
-		if r.Candidates > 0 {
+		switch {
+		case r.Candidates > 0 && r.Rounds > 0 && r.Rounds <= p.StageRounds:
+			// The time budget was spent before any later round.
+			s += fmt.Sprintf("; %d candidate(s) for more rounds got none (the run stopped after round %d), so the first rounds' decisions stand", r.Candidates, r.Rounds)
+		case r.Candidates > 0:
 			s += fmt.Sprintf("; %d candidate(s) got more rounds, confirmed at alpha/2 on those alone (Bonferroni over the candidates) or combined with the first rounds (a p marked \"combined\" is after the correction)", r.Candidates)
 		}
 	}

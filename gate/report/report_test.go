@@ -379,3 +379,22 @@ func TestErrorSaysWhatFailed(t *testing.T) {
 		}
 	}
 }
+
+// TestCandidatesNoteSaysWhetherRoundsFollowed: the note on the stages
+// says the candidates got more rounds only where the run went past its
+// fixed rounds; one stopped at them (its time budget spent) says the
+// first rounds' decisions stand.
+func TestCandidatesNoteSaysWhetherRoundsFollowed(t *testing.T) {
+	rep := sample(t)
+	rep.Policy.StageRounds, rep.Policy.MaxRounds, rep.Candidates = 6, 12, 1
+	for rounds, want := range map[int]string{
+		6:  "1 candidate(s) for more rounds got none (the run stopped after round 6), so the first rounds' decisions stand",
+		12: "1 candidate(s) got more rounds, confirmed at alpha/2",
+		0:  "1 candidate(s) got more rounds", // rounds unknown: files judged again
+	} {
+		rep.Rounds = rounds
+		if got := rep.CorrectionNote(); !strings.Contains(got, want) {
+			t.Errorf("rounds %d: note %q lacks %q", rounds, got, want)
+		}
+	}
+}
