@@ -213,3 +213,22 @@ func TestActionReportJudgesStagesAsTheRun(t *testing.T) {
 		}
 	}
 }
+
+// TestActionWarnsOfUnmatchedThresholds: a thresholds entry for a unit no
+// comparison has (a typo) is a warning annotation, not only a note in
+// the report: it leaves the unit at the default threshold.
+func TestActionWarnsOfUnmatchedThresholds(t *testing.T) {
+	ws := t.TempDir()
+	lines := strings.Repeat("BenchmarkA-2 1000 100 ns/op\t1 allocs/op\n", 6)
+	os.WriteFile(filepath.Join(ws, "base.txt"), []byte(lines), 0o644)
+	os.WriteFile(filepath.Join(ws, "head.txt"), []byte(lines), 0o644)
+	var r *stepRun
+	promptly(t, func() {
+		r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{
+			"command": "compare", "compare-base": "base.txt", "compare-head": "head.txt", "thresholds": "alocs/op=0%", "comment": "never"})
+	})
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	r.mustContain(t, "stdout", r.stdout, "::warning::benchgate: the input thresholds entry for alocs/op matched no comparison (the units here: sec/op, allocs/op); did you mean allocs/op?")
+}

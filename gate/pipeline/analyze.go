@@ -94,8 +94,12 @@ func checkInputs(res *compare.Result) error {
 // about the inputs.
 func newReport(res *compare.Result, dec *decide.Result, policy decide.Policy, names usage.Style) *report.Report {
 	rep := report.New(dec, res.Confidence)
-	for _, n := range append(res.Notes, unmatchedThresholds(policy, res)...) {
+	for _, n := range res.Notes {
 		rep.Notes = append(rep.Notes, names.Render(n))
+	}
+	for _, n := range unmatchedThresholds(policy, res) {
+		rep.Notes = append(rep.Notes, names.Render(n))
+		rep.SettingWarnings = append(rep.SettingWarnings, names.Render(n))
 	}
 	for _, s := range res.SyntaxErrors {
 		rep.Notes = append(rep.Notes, "malformed line skipped: "+s)

@@ -152,7 +152,7 @@ func ladderReport(sides []report.Side, results []*compare.Result, steps []step, 
 	decs := decideSteps(results, steps, policy)
 	var lsteps []report.LadderStep
 	seen := map[string]bool{}
-	var notes []string
+	var notes, warnings []string
 	conf := 0.0
 	for i, st := range steps {
 		res := results[i]
@@ -164,10 +164,15 @@ func ladderReport(sides []report.Side, results []*compare.Result, steps []step, 
 				notes = append(notes, n)
 			}
 		}
+		for _, n := range srep.SettingWarnings {
+			if !slices.Contains(warnings, n) {
+				warnings = append(warnings, n)
+			}
+		}
 		lsteps = append(lsteps, report.LadderStep{From: st.from, To: st.to, Gates: st.gates, Report: srep})
 	}
 	rep := report.NewLadder(sides, lsteps, gate, policy, conf)
-	rep.Notes = notes
+	rep.Notes, rep.SettingWarnings = notes, warnings
 	return rep
 }
 

@@ -73,6 +73,11 @@ type Report struct {
 	ResultsDir string
 	// Notes are remarks for the reader (malformed input lines, warnings).
 	Notes []string
+	// SettingWarnings are the notes about settings that matched nothing
+	// (a {thresholds} entry for a unit no comparison has), which the
+	// front ends also give as warnings: a typo there leaves the unit at
+	// the default threshold, unseen in a note alone.
+	SettingWarnings []string
 	// Skipped is the number of benchmarks every side skipped (b.Skip):
 	// not measured, so not compared; the notes name them and why.
 	Skipped int
