@@ -574,8 +574,10 @@ func TestActionPullRequestTarget(t *testing.T) {
 	if !strings.Contains(r.summary, "refusing to build and run") {
 		t.Errorf("the job summary does not say why:\n%s", r.summary)
 	}
-	if strings.Contains(r.stdout, "fetching it from origin") || r.outputs["verdict"] != "" {
-		t.Errorf("benchgate fetched or measured before refusing: outputs %v", r.outputs)
+	// Refused: verdict error (for a later step's if:), and no results
+	// directory, since nothing was fetched or measured.
+	if strings.Contains(r.stdout, "fetching it from origin") || r.outputs["verdict"] != "error" || r.outputs["results-dir"] != "" {
+		t.Errorf("benchgate fetched or measured before refusing, or did not say it refused: outputs %v", r.outputs)
 	}
 	if len(fake.Requests()) != 0 {
 		t.Errorf("the refusal sent %d API requests", len(fake.Requests()))
