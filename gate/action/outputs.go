@@ -21,9 +21,7 @@ import (
 // annotation per regression.
 func (s *step) setOutputs(rep *report.Report, resultsDir string) {
 	s.outputsSet = true
-	if err := giveToWorkspaceOwner(s.w.workspace, resultsDir); err != nil {
-		s.a.Warningf("benchgate: handing the results in %s to the workspace's owner: %v", s.workspaceRel(resultsDir), err)
-	}
+	s.handOver(resultsDir)
 	s.a.SetOutput("verdict", string(rep.Verdict))
 	s.a.SetOutput("regressions", strconv.Itoa(rep.Counts[decide.Regression]))
 	// Paths relative to the workspace: a container action sees the
@@ -69,6 +67,15 @@ func (s *step) wantSummary(rep *report.Report) bool {
 	return true
 }
 
+// handOver gives the results in resultsDir to the workspace's owner, so
+// that the job's later steps (an upload) can read them; failing that is
+// a warning.
+func (s *step) handOver(resultsDir string) {
+	if err := giveToWorkspaceOwner(s.w.workspace, resultsDir); err != nil {
+		s.a.Warningf("benchgate: handing the results in %s to the workspace's owner: %v", s.workspaceRel(resultsDir), err)
+	}
+}
+
 // failedOutputs gives a step that failed before it had a report (a
 // refused input, a -rounds refused after round 2, a failed run judged
 // again) the outputs later steps read: verdict "error", and results-dir
@@ -78,9 +85,7 @@ func (s *step) wantSummary(rep *report.Report) bool {
 func (s *step) failedOutputs(resultsDir string, err error) {
 	s.a.SetOutput("verdict", string(decide.ErrorVerdict))
 	if st, serr := os.Stat(resultsDir); resultsDir != "" && serr == nil && st.IsDir() {
-		if err := giveToWorkspaceOwner(s.w.workspace, resultsDir); err != nil {
-			s.a.Warningf("benchgate: handing the results in %s to the workspace's owner: %v", s.workspaceRel(resultsDir), err)
-		}
+		s.handOver(resultsDir)
 		s.a.SetOutput("results-dir", s.workspaceRel(resultsDir))
 	}
 	s.a.Errorf("%s", report.SanitizeText(usage.Text(err, inputStyle)))

@@ -98,8 +98,9 @@ func newReport(res *compare.Result, dec *decide.Result, policy decide.Policy, na
 		rep.Notes = append(rep.Notes, names.Render(n))
 	}
 	for _, n := range unmatchedThresholds(policy, res) {
-		rep.Notes = append(rep.Notes, names.Render(n))
-		rep.SettingWarnings = append(rep.SettingWarnings, names.Render(n))
+		n = names.Render(n)
+		rep.Notes = append(rep.Notes, n)
+		rep.SettingWarnings = append(rep.SettingWarnings, n)
 	}
 	for _, s := range res.SyntaxErrors {
 		rep.Notes = append(rep.Notes, "malformed line skipped: "+s)

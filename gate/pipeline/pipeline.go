@@ -459,16 +459,16 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 	if p.Rounds >= need {
 		return nil
 	}
-	hint := fmt.Sprintf("use {rounds} %d or more (%d is the default); the results so far are in %s", need, DefaultRounds, p.ResultsDir)
-	what := fmt.Sprintf("%d comparisons", m)
+	what, other := fmt.Sprintf("%d comparisons", m), ""
 	if counts > 0 {
-		hint = fmt.Sprintf("use {rounds} %d or more (%d is the default), or leave {adaptive} on (confirm, the default) so that later rounds can decide what the fixed rounds cannot; the results so far are in %s", need, DefaultRounds, p.ResultsDir)
+		other = ", or leave {adaptive} on (confirm, the default) so that later rounds can decide what the fixed rounds cannot"
 		if p.MaxRounds > 0 {
 			// Adaptive, but {max-rounds} leaves no round after {rounds}.
-			hint = fmt.Sprintf("use {rounds} %d or more (%d is the default), or give {max-rounds} above {rounds} (or leave it out, for twice {rounds}) so that later rounds can decide what the fixed rounds cannot; the results so far are in %s", need, DefaultRounds, p.ResultsDir)
+			other = ", or give {max-rounds} above {rounds} (or leave it out, for twice {rounds}) so that later rounds can decide what the fixed rounds cannot"
 		}
 		what = fmt.Sprintf("%d comparisons (%d tested, and %d counts one value per side so far, which a round in which they vary makes tested too, with no adaptive rounds to follow)", m+counts, m, counts)
 	}
+	hint := fmt.Sprintf("use {rounds} %d or more (%d is the default)%s; the results so far are in %s", need, DefaultRounds, other, p.ResultsDir)
 	return usage.Errorf(hint,
 		"{rounds} %d is too few for %s: the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
 		p.Rounds, what, level, stageAlpha(policy), halfNote(policy), m+counts, p.Rounds, testName(policy.Test))
