@@ -184,7 +184,14 @@ func TestParse(t *testing.T) {
 	if v, err := ParsePercent("10%"); err != nil || v != 0.1 {
 		t.Errorf("ParsePercent(10%%) = %v, %v", v, err)
 	}
-	for _, bad := range []string{"10", "0.1", "-5%", "abc%", "NaN%", ""} {
+	for in, want := range map[string]float64{"2.5%": 0.025, " 0% ": 0, ".5%": 0.005, "3.%": 0.03, "007%": 0.07} {
+		if v, err := ParsePercent(in); err != nil || math.Abs(v-want) > 1e-12 {
+			t.Errorf("ParsePercent(%q) = %v, %v; want %v", in, v, err, want)
+		}
+	}
+	// Go literal syntax that strconv.ParseFloat takes is no threshold:
+	// 1_0% was 10%, 0x10% 16%.
+	for _, bad := range []string{"10", "0.1", "-5%", "+5%", "abc%", "NaN%", "Inf%", "", "1_0%", "0x10%", "1e1%", "1e400%", ".%"} {
 		if _, err := ParsePercent(bad); err == nil {
 			t.Errorf("ParsePercent(%q) succeeded", bad)
 		}

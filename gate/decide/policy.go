@@ -2,7 +2,7 @@ package decide
 
 import (
 	"fmt"
-	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,10 +48,11 @@ type Policy struct {
 	// Thresholds are per-unit thresholds, keyed by tidy unit (sec/op,
 	// B/op, allocs/op, B/s, or a custom unit).
 	Thresholds map[string]float64
-	// WarnThreshold, if above zero, is the warn band below the threshold:
-	// a significant worsening beyond it, but within the threshold, is
-	// marked (Decision.Warn) and warned about, and does not fail the
-	// gate.
+	// WarnThreshold, if above zero, is the warn band below each unit's
+	// threshold: a significant worsening beyond it, but within the
+	// unit's threshold, is marked (Decision.Warn) and warned about, and
+	// does not fail the gate. A unit whose threshold is at or below it
+	// has no warn band (see WarnBandFits).
 	WarnThreshold float64
 	// FailOn says which verdicts fail the gate.
 	FailOn FailOn
@@ -101,6 +102,24 @@ func (p Policy) ThresholdFor(unit string) float64 {
 		return t
 	}
 	return p.Threshold
+}
+
+// WarnBandFits reports whether warn, a warn threshold, lies below the
+// threshold of some unit: the default threshold or one of Thresholds. A
+// unit whose threshold is at or below it has no warn band (a worsening
+// beyond warn is beyond its threshold too), so only a warn threshold
+// below none of them is a mistake: -thresholds sec/op=10% with a 5% warn
+// band warns on sec/op even though B/op stays at the default 3%.
+func (p Policy) WarnBandFits(warn float64) bool {
+	if warn < p.Threshold {
+		return true
+	}
+	for _, t := range p.Thresholds {
+		if warn < t {
+			return true
+		}
+	}
+	return false
 }
 
 // FailOn says which verdicts fail the gate.
@@ -238,12 +257,22 @@ func ParsePercent(s string) (float64, error) {
 	if !ok {
 		return 0, fmt.Errorf("%q is not a percentage: write it with a %% sign, e.g. 10%%", s)
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+	num = strings.TrimSpace(num)
+	// strconv.ParseFloat also takes Go's literal syntax: "1_0" is 10,
+	// "0x10" 16, "1e1" 10. A threshold is written as a plain decimal.
+	if !plainDecimal.MatchString(num) {
+		return 0, fmt.Errorf("%q is not a percentage >= 0%%: write a plain decimal number with a %% sign, e.g. 2.5%%", s)
+	}
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil {
 		return 0, fmt.Errorf("%q is not a percentage >= 0%%", s)
 	}
 	return v / 100, nil
 }
+
+// plainDecimal is a number as a threshold is written: digits, with at
+// most one decimal point.
+var plainDecimal = regexp.MustCompile(`^([0-9]+(\.[0-9]*)?|\.[0-9]+)$`)
 
 // ParseThresholds parses a per-unit list such as "sec/op=10%,allocs/op=0%".
 // Units are tidied the way benchfmt tidies them (ns/op is sec/op, MB/s is
