@@ -186,8 +186,12 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	if v := get("warn-threshold", ""); v != "" {
 		if policy.WarnThreshold, err = decide.ParsePercent(v); err != nil {
 			errs = append(errs, fmt.Errorf("input warn-threshold: %v", err))
-		} else if policy.WarnThreshold >= policy.Threshold {
-			errs = append(errs, fmt.Errorf("input warn-threshold: %s is not below threshold %s", v, decide.FormatPercent(policy.Threshold)))
+		} else if !policy.WarnBandFits(policy.WarnThreshold) {
+			against := "threshold " + decide.FormatPercent(policy.Threshold)
+			if len(policy.Thresholds) > 0 {
+				against += " nor any of thresholds"
+			}
+			errs = append(errs, fmt.Errorf("input warn-threshold: %s is not below %s; the warn band lies below the threshold, e.g. 1%% with threshold 3%%", v, against))
 		}
 	}
 	confidence, err := strconv.ParseFloat(get("confidence", strconv.FormatFloat(policy.Confidence, 'g', -1, 64)), 64)

@@ -66,3 +66,36 @@ func TestInputValuesRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestWarnThresholdInput: warn-threshold must lie below threshold or one
+// of thresholds (the warn band is per unit), in the inputs' words; 5%
+// with sec/op at 10% is accepted though the default threshold is 3%.
+func TestWarnThresholdInput(t *testing.T) {
+	read := func(env map[string]string) (*inputs, error) {
+		return readInputs(githubactions.New(githubactions.WithGetenv(func(k string) string { return env[k] })))
+	}
+	in, err := read(map[string]string{"INPUT_WARN-THRESHOLD": "5%", "INPUT_THRESHOLDS": "sec/op=10%"})
+	if err != nil {
+		t.Fatalf("warn-threshold 5%% with thresholds sec/op=10%%: %v", err)
+	}
+	if p := in.run.Policy; p.WarnThreshold != 0.05 || p.Thresholds["sec/op"] != 0.10 {
+		t.Errorf("read as warn %v, thresholds %v", p.WarnThreshold, p.Thresholds)
+	}
+	for _, c := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"INPUT_WARN-THRESHOLD": "5%"}, "input warn-threshold: 5% is not below threshold 3%; the warn band lies below the threshold"},
+		{map[string]string{"INPUT_WARN-THRESHOLD": "12%", "INPUT_THRESHOLDS": "sec/op=10%"}, "input warn-threshold: 12% is not below threshold 3% nor any of thresholds"},
+		{map[string]string{"INPUT_WARN-THRESHOLD": "1_0%", "INPUT_THRESHOLD": "20%"}, `input warn-threshold: "1_0%" is not a percentage >= 0%: write a plain decimal number`},
+	} {
+		_, err := read(c.env)
+		if err == nil {
+			t.Errorf("%v accepted", c.env)
+			continue
+		}
+		if got := usage.Text(err, inputStyle); !strings.Contains(got, c.want) || strings.Contains(got, "-warn-threshold") {
+			t.Errorf("%v: %s\nwant %q, in the inputs' words", c.env, got, c.want)
+		}
+	}
+}

@@ -83,8 +83,12 @@ func (o *statsFlags) parse() (decide.Policy, compare.Options, report.Format, err
 		if p.WarnThreshold, err = decide.ParsePercent(o.warn); err != nil {
 			return p, opts, "", usage.Errorf("", "invalid {warn-threshold}: %v", err)
 		}
-		if p.WarnThreshold >= t {
-			return p, opts, "", usage.Errorf("the warn band lies below the threshold: e.g. -warn-threshold 1% -threshold 3%", "invalid {warn-threshold} %s: not below {threshold} %s", o.warn, o.threshold)
+		if !(decide.Policy{Threshold: t, Thresholds: ts}).WarnBandFits(p.WarnThreshold) {
+			against := "{threshold} " + o.threshold
+			if len(ts) > 0 {
+				against += " nor any {thresholds} entry"
+			}
+			return p, opts, "", usage.Errorf("the warn band lies below the threshold: e.g. -warn-threshold 1% -threshold 3%", "invalid {warn-threshold} %s: not below %s", o.warn, against)
 		}
 	}
 	failOn, err := decide.ParseFailOn(o.failOn)
