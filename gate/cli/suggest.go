@@ -30,7 +30,27 @@ func unknownFlagHint(fs *flag.FlagSet, msg, command string) string {
 	if c := usage.Closest(name, flagNames(fs)); c != "" {
 		return fmt.Sprintf("did you mean -%s? (%s)", c, hint)
 	}
+	if ps := longerNames(name, flagNames(fs)); len(ps) > 0 {
+		return fmt.Sprintf("did you mean %s? (%s)", strings.Join(ps, " or "), hint)
+	}
 	return hint
+}
+
+// longerNames are the flags whose names are name and a dash-separated
+// rest: -base-ref and -base-toolchain for a -base that other tools have,
+// -max-rounds and -max-output for -max. At most three, else none: a
+// short prefix names no flag in particular.
+func longerNames(name string, flags []string) []string {
+	var out []string
+	for _, f := range flags {
+		if strings.HasPrefix(f, name+"-") {
+			out = append(out, "-"+f)
+		}
+	}
+	if len(out) > 3 {
+		return nil
+	}
+	return out
 }
 
 // goTestFlags are go test's flags that benchstat users bring along, with
