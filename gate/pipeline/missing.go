@@ -353,6 +353,15 @@ func changedBenchmarkNotes(out *runner.Outcome) []string {
 			flush()
 			pkg, fns = c.Package, nil
 		}
+		if slices.Contains(runner.SetupFunctions, c.Benchmark) {
+			what := "the package's TestMain differs"
+			if c.Benchmark == "init" {
+				what = "the init functions of the package's _test.go files differ"
+			}
+			notes = append(notes, fmt.Sprintf("%s: %s %s; it runs in every benchmark process of the package, so it can change what any of its benchmarks measures or prints: review it before trusting this package's results",
+				c.Package, what, between))
+			continue
+		}
 		fns = append(fns, c.Benchmark)
 	}
 	flush()

@@ -22,7 +22,10 @@ import (
 )
 
 // ChangedBenchmark is a benchmark function whose declaration in the
-// package's _test.go files is not the same on every side that has it.
+// package's _test.go files is not the same on every side that has it;
+// or, named TestMain or init (SetupFunctions), the package's TestMain or
+// its _test.go files' init functions, which run in every benchmark
+// process and so can change what any benchmark there measures or prints.
 type ChangedBenchmark struct {
 	Package   string `json:"package"`
 	Benchmark string `json:"benchmark"`
@@ -34,8 +37,9 @@ const maxTestFile = 4 << 20
 
 // changedBenchmarks lists the benchmark functions of each package that
 // two sides run from different source directories whose declarations
-// differ, comments and layout aside. Only the function itself is
-// compared: a helper or a data file it uses is not. Sides of one commit
+// differ, comments and layout aside, and before them the package's
+// setup functions that differ (SetupFunctions). Only the function itself
+// is compared: a helper or a data file it uses is not. Sides of one commit
 // (toolchains compared, the built-in suite) have one source: nothing to
 // compare.
 func (st *runState) changedBenchmarks() []ChangedBenchmark {
@@ -58,24 +62,44 @@ func (st *runState) changedBenchmarks() []ChangedBenchmark {
 				}
 			}
 		}
+		for _, f := range SetupFunctions {
+			if differs(decls, f, true) {
+				out = append(out, ChangedBenchmark{Package: ip, Benchmark: f})
+			}
+		}
 		for _, f := range fns {
-			var first string
-			seen := false
-			for _, d := range decls {
-				src, ok := d[f]
-				if !ok {
-					continue // new or removed there: said elsewhere
-				}
-				if !seen {
-					first, seen = src, true
-				} else if src != first {
-					out = append(out, ChangedBenchmark{Package: ip, Benchmark: f})
-					break
-				}
+			if differs(decls, f, false) {
+				out = append(out, ChangedBenchmark{Package: ip, Benchmark: f})
 			}
 		}
 	}
 	return out
+}
+
+// SetupFunctions are the functions of a package's _test.go files that
+// run in every benchmark process, whatever it benchmarks.
+var SetupFunctions = []string{"TestMain", "init"}
+
+// differs reports whether function f's declarations (decls, one map per
+// side) are not all the same. A benchmark on one side only is new or
+// removed, said elsewhere: only the sides that have it count. A setup
+// function (absentDiffers) that one side lacks differs: a TestMain added
+// on head runs around its benchmarks as surely as a changed one.
+func differs(decls []map[string]string, f string, absentDiffers bool) bool {
+	var first string
+	seen, missing := false, false
+	for _, d := range decls {
+		src, ok := d[f]
+		switch {
+		case !ok:
+			missing = true
+		case !seen:
+			first, seen = src, true
+		case src != first:
+			return true
+		}
+	}
+	return seen && missing && absentDiffers
 }
 
 // commitsDiffer reports whether the sides build more than one commit
@@ -90,7 +114,8 @@ func (st *runState) commitsDiffer() bool {
 }
 
 // benchmarkDecls returns the printed declaration of every top-level
-// Benchmark function in dir's _test.go files, by name. Files that do not
+// Benchmark function and setup function (SetupFunctions) in dir's
+// _test.go files, by name. Files that do not
 // parse, or are larger than maxTestFile, are left out: the build has
 // already said what is wrong with them.
 func benchmarkDecls(dir string) map[string]string {
@@ -113,14 +138,15 @@ func benchmarkDecls(dir string) map[string]string {
 		}
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") {
+			if !ok || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") && !slices.Contains(SetupFunctions, fd.Name.Name) {
 				continue
 			}
 			var b bytes.Buffer
 			if err := printer.Fprint(&b, fset, fd); err != nil {
 				continue
 			}
-			// A function declared in two files (build tags) is both.
+			// A function declared in two files (build tags), or init
+			// declared many times, is all of them.
 			out[fd.Name.Name] += b.String()
 		}
 	}

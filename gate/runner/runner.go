@@ -280,7 +280,8 @@ type Outcome struct {
 	// counted no instructions.
 	Instructions *InstructionsOutcome
 	// ChangedBenchmarks are the benchmark functions whose own code
-	// differs between the sides (benchsource.go).
+	// differs between the sides, and the setup functions (TestMain,
+	// init) that do (benchsource.go).
 	ChangedBenchmarks []ChangedBenchmark
 }
 
