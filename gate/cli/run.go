@@ -82,7 +82,7 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.BoolVar(&cfg.FreshCopies, "fresh-binaries", cfg.FreshCopies, "run a fresh copy of each test binary every run, so its placement in memory varies instead of biasing one side (-fresh-binaries=false runs one file throughout)")
 	fs.Var(&c.adaptive, "adaptive", "`rule` for rounds after -rounds, up to -max-rounds or -time-budget, in which candidates are confirmed on the new rounds alone: confirm (the default, also -adaptive alone: the apparent regressions of the fixed rounds, with p <= 0.2 before the correction), settle (also every benchmark whose interval contains the threshold), or false (exactly -rounds)")
 	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 2 × -rounds)")
-	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included (0: none)")
+	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included: no round after -rounds starts that would pass it; the fixed -rounds always run (0: none)")
 	fs.BoolVar(&c.quick, "quick", false, "run only the built-in suite's quick subset: 12 benchmarks, 1.5 to 2 s per round for both sides, so a minute or a little more at the default rounds (implies the suite and sets -bench)")
 	fs.StringVar(&c.tags, "tags", "", "build `tags` for go test -c (comma-separated)")
 	fs.StringVar(&cfg.CPU, "cpu", "", "GOMAXPROCS `list` each benchmark runs at, as go test -cpu (e.g. 1,2,4)")
