@@ -30,12 +30,19 @@ func (s *step) reportCommand(ctx context.Context, resultsDir string) error {
 	// the measuring run split them, which its manifest records, whatever
 	// this step's own rounds inputs say.
 	policy := s.in.analysisPolicy()
-	if set, err := pipeline.ReadResultsDir(resultsDir); err == nil {
+	set, err := pipeline.ReadResultsDir(resultsDir)
+	if err == nil {
 		policy = pipeline.StagesOfRun(policy, set.Manifest)
 	}
 	rep, err := pipeline.Analyze(ctx, []string{base}, []string{head}, policy, s.in.run.Compare, inputStyle)
 	if err != nil {
 		return err
+	}
+	// What the manifest says beyond the results (skipped benchmarks,
+	// benchmark code and TestMains that differ), as the measuring run's
+	// own report said it.
+	if set != nil {
+		pipeline.AddManifestNotes(rep, set)
 	}
 	return s.publishReport(ctx, rep, resultsDir, meta, policy)
 }

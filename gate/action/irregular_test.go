@@ -232,3 +232,39 @@ func TestActionWarnsOfUnmatchedThresholds(t *testing.T) {
 	}
 	r.mustContain(t, "stdout", r.stdout, "::warning::benchgate: the input thresholds entry for alocs/op matched no comparison (the units here: sec/op, allocs/op); did you mean allocs/op?")
 }
+
+// TestActionReportWarnsOfAChangedTestMain: the fork-safe split's report
+// job names, from the measuring run's manifest, the benchmark functions
+// whose code differs and a TestMain that does, the latter also as a
+// warning annotation (it runs around every benchmark of its package, and
+// could rewrite what they print).
+func TestActionReportWarnsOfAChangedTestMain(t *testing.T) {
+	ws := t.TempDir()
+	res := filepath.Join(ws, "results")
+	os.MkdirAll(res, 0o755)
+	lines := strings.Repeat("pkg: example.com/p\nBenchmarkA-2 1000 100 ns/op\n", 8)
+	os.WriteFile(filepath.Join(res, "base.txt"), []byte(lines), 0o644)
+	os.WriteFile(filepath.Join(res, "head.txt"), []byte(lines), 0o644)
+	m := runner.Manifest{Sides: []runner.ManifestSide{{Name: "base", File: "base.txt"}, {Name: "head", File: "head.txt"}},
+		Rounds: 8, RoundsDone: 8, ChangedBenchmarks: []runner.ChangedBenchmark{
+			{Package: "example.com/p", Benchmark: "TestMain"}, {Package: "example.com/p", Benchmark: "BenchmarkA"}}}
+	data, _ := json.Marshal(m)
+	os.WriteFile(filepath.Join(res, runner.ManifestFile), data, 0o644)
+	var r *stepRun
+	promptly(t, func() {
+		r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{"command": "report", "results-dir": "results", "comment": "never"})
+	})
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	r.mustContain(t, "stdout", r.stdout, "::warning::benchgate: example.com/p: the package's TestMain differs between base and head; it runs in every benchmark process of the package")
+	md, err := os.ReadFile(filepath.Join(res, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"the package's TestMain differs between base and head", `BenchmarkA \(example.com/p\): the benchmark function's own code differs`} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("report.md lacks %q:\n%s", want, md)
+		}
+	}
+}

@@ -114,7 +114,7 @@ func (s *step) repository() (owner, repo string, ok bool) {
 
 // gate turns the verdict into the step's result.
 func (s *step) gate(rep *report.Report, failOn decide.FailOn) error {
-	for _, w := range rep.SettingWarnings {
+	for _, w := range rep.WarningNotes {
 		s.a.Warningf("benchgate: %s", report.SanitizeText(w))
 	}
 	if err := pipeline.Gate(rep, failOn); err != nil {

@@ -96,7 +96,7 @@ func Version() string {
 // gate turns a report's verdict into the command's error, printing a
 // warning where the verdict is inconclusive but does not fail.
 func gate(r *report.Report, failOn decide.FailOn, stderr io.Writer) error {
-	for _, w := range r.SettingWarnings {
+	for _, w := range r.WarningNotes {
 		fmt.Fprintf(stderr, "benchgate: warning: %s\n", report.SanitizeText(w))
 	}
 	if err := pipeline.Gate(r, failOn); err != nil {

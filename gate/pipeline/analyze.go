@@ -100,7 +100,7 @@ func newReport(res *compare.Result, dec *decide.Result, policy decide.Policy, na
 	for _, n := range unmatchedThresholds(policy, res) {
 		n = names.Render(n)
 		rep.Notes = append(rep.Notes, n)
-		rep.SettingWarnings = append(rep.SettingWarnings, n)
+		rep.WarningNotes = append(rep.WarningNotes, n)
 	}
 	for _, s := range res.SyntaxErrors {
 		rep.Notes = append(rep.Notes, "malformed line skipped: "+s)

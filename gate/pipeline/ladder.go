@@ -164,7 +164,7 @@ func ladderReport(sides []report.Side, results []*compare.Result, steps []step, 
 				notes = append(notes, n)
 			}
 		}
-		for _, n := range srep.SettingWarnings {
+		for _, n := range srep.WarningNotes {
 			if !slices.Contains(warnings, n) {
 				warnings = append(warnings, n)
 			}
@@ -172,7 +172,7 @@ func ladderReport(sides []report.Side, results []*compare.Result, steps []step, 
 		lsteps = append(lsteps, report.LadderStep{From: st.from, To: st.to, Gates: st.gates, Report: srep})
 	}
 	rep := report.NewLadder(sides, lsteps, gate, policy, conf)
-	rep.Notes, rep.SettingWarnings = notes, warnings
+	rep.Notes, rep.WarningNotes = notes, warnings
 	return rep
 }
 

@@ -407,15 +407,34 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 	for _, n := range notes {
 		rep.Notes = append(rep.Notes, names.Render(n))
 	}
+	AddManifestNotes(rep, sets...)
+	return rep, nil
+}
+
+// AddManifestNotes adds to rep what the sets' manifests say beyond their
+// results: the benchmarks every side skipped, and the benchmark and
+// setup functions whose code differs between the sides (the setup ones
+// also as warnings). A manifest may come from an untrusted artifact: its
+// lists are bounded and its text clipped.
+func AddManifestNotes(rep *report.Report, sets ...*ResultsSet) {
 	var skips []runner.Skipped
+	var names []string
 	for _, s := range sets {
-		if s.Manifest != nil {
-			skips = append(skips, manifestSkips(s.Manifest.Skipped)...)
+		if s.Manifest == nil {
+			continue
+		}
+		skips = append(skips, manifestSkips(s.Manifest.Skipped)...)
+		if names == nil {
+			for _, m := range s.Manifest.Sides {
+				names = append(names, brief.Clip(m.Name, 40))
+			}
 		}
 	}
 	rep.Skipped = skippedCount(skips)
 	rep.Notes = append(rep.Notes, skippedNotes(skips)...)
-	return rep, nil
+	changed, warnings := changedBenchmarkNotes(manifestChanged(sets), names)
+	rep.Notes = append(rep.Notes, changed...)
+	rep.WarningNotes = append(rep.WarningNotes, warnings...)
 }
 
 // maxManifestSkips bounds the skipped benchmarks taken from a manifest,
@@ -431,6 +450,29 @@ func manifestSkips(in []runner.Skipped) []runner.Skipped {
 	for _, sk := range in[:min(len(in), maxManifestSkips)] {
 		out = append(out, runner.Skipped{Side: brief.Clip(sk.Side, 40), Package: brief.Clip(sk.Package, 200),
 			Benchmark: brief.Clip(sk.Benchmark, 200), Reason: brief.Clip(sk.Reason, 400)})
+	}
+	return out
+}
+
+// maxManifestChanged bounds the changed functions taken from a manifest,
+// which may come from an untrusted artifact.
+const maxManifestChanged = 10000
+
+// manifestChanged are the changed functions of the sets' manifests, once
+// each (the shards of one run list the same ones), clipped as
+// manifestSkips clips.
+func manifestChanged(sets []*ResultsSet) []runner.ChangedBenchmark {
+	var out []runner.ChangedBenchmark
+	for _, s := range sets {
+		if s.Manifest == nil {
+			continue
+		}
+		for _, c := range s.Manifest.ChangedBenchmarks {
+			c = runner.ChangedBenchmark{Package: brief.Clip(c.Package, 200), Benchmark: brief.Clip(c.Benchmark, 200)}
+			if len(out) < maxManifestChanged && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
 	}
 	return out
 }

@@ -331,14 +331,15 @@ func runNotes(out *runner.Outcome, rep *report.Report) []string {
 }
 
 // changedBenchmarkNotes say, per package, which benchmark functions'
-// own code differs between the sides: their change may be the
-// benchmark's, not the code's.
-func changedBenchmarkNotes(out *runner.Outcome) []string {
+// own code differs between the sides (sides, their names): their change
+// may be the benchmark's, not the code's. The notes about setup
+// functions (TestMain, init), which run around every benchmark of their
+// package, are also returned as warnings.
+func changedBenchmarkNotes(changed []runner.ChangedBenchmark, sides []string) (notes, warnings []string) {
 	between := "between the sides"
-	if len(out.Sides) == 2 {
-		between = fmt.Sprintf("between %s and %s", out.Sides[0].Name, out.Sides[1].Name)
+	if len(sides) == 2 {
+		between = fmt.Sprintf("between %s and %s", sides[0], sides[1])
 	}
-	var notes []string
 	var pkg string
 	var fns []string
 	flush := func() {
@@ -348,7 +349,7 @@ func changedBenchmarkNotes(out *runner.Outcome) []string {
 		notes = append(notes, fmt.Sprintf("%s (%s): the benchmark function's own code differs %s, so a change measured there may be the benchmark's and not the code's; to compare like with like, run the new benchmark on the old code too",
 			listNames(fns, 10), pkg, between))
 	}
-	for _, c := range out.ChangedBenchmarks {
+	for _, c := range changed {
 		if c.Package != pkg {
 			flush()
 			pkg, fns = c.Package, nil
@@ -358,14 +359,16 @@ func changedBenchmarkNotes(out *runner.Outcome) []string {
 			if c.Benchmark == "init" {
 				what = "the init functions of the package's _test.go files differ"
 			}
-			notes = append(notes, fmt.Sprintf("%s: %s %s; it runs in every benchmark process of the package, so it can change what any of its benchmarks measures or prints: review it before trusting this package's results",
-				c.Package, what, between))
+			n := fmt.Sprintf("%s: %s %s; it runs in every benchmark process of the package, so it can change what any of its benchmarks measures or prints: review it before trusting this package's results",
+				c.Package, what, between)
+			notes = append(notes, n)
+			warnings = append(warnings, n)
 			continue
 		}
 		fns = append(fns, c.Benchmark)
 	}
 	flush()
-	return notes
+	return notes, warnings
 }
 
 // listNames joins names, the first max of them and a count of the rest.

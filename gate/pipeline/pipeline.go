@@ -227,7 +227,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	} else {
 		rep.Notes = append(rep.Notes, runNotes(out, rep)...)
 	}
-	rep.Notes = append(rep.Notes, changedBenchmarkNotes(out)...)
+	var sideNames []string
+	for _, s := range out.Sides {
+		sideNames = append(sideNames, s.Name)
+	}
+	changed, warnings := changedBenchmarkNotes(out.ChangedBenchmarks, sideNames)
+	rep.Notes = append(rep.Notes, changed...)
+	rep.WarningNotes = append(rep.WarningNotes, warnings...)
 	if p.Shard.On() {
 		rep.Notes = append(rep.Notes, names.Render(shardNote(p, out)))
 	}

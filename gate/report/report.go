@@ -73,11 +73,13 @@ type Report struct {
 	ResultsDir string
 	// Notes are remarks for the reader (malformed input lines, warnings).
 	Notes []string
-	// SettingWarnings are the notes about settings that matched nothing
-	// (a {thresholds} entry for a unit no comparison has), which the
-	// front ends also give as warnings: a typo there leaves the unit at
-	// the default threshold, unseen in a note alone.
-	SettingWarnings []string
+	// WarningNotes are the notes the front ends also give as warnings
+	// (stderr, an annotation), as a note alone goes unseen: a setting
+	// that matched nothing (a {thresholds} entry for a unit no
+	// comparison has: a typo leaves the unit at the default threshold),
+	// and code that runs around every benchmark of a package and differs
+	// between the sides (TestMain).
+	WarningNotes []string
 	// Skipped is the number of benchmarks every side skipped (b.Skip):
 	// not measured, so not compared; the notes name them and why.
 	Skipped int

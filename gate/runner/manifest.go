@@ -46,6 +46,10 @@ type Manifest struct {
 	// MaxRounds is the most rounds an adaptive run could give a
 	// benchmark; 0 without adaptive rounds.
 	MaxRounds int `json:"max_rounds,omitempty"`
+	// ChangedBenchmarks are the benchmark and setup functions whose code
+	// differs between the sides (Outcome.ChangedBenchmarks), for a
+	// report made from the results directory.
+	ChangedBenchmarks []ChangedBenchmark `json:"changed_benchmarks,omitempty"`
 }
 
 // ManifestSide describes one side in the manifest.
@@ -89,7 +93,7 @@ func (st *runState) writeManifest(runErr error) error {
 		Packages: st.plan.Packages, Suite: st.plan.Suite, Bench: st.plan.Bench, Benchtime: st.plan.Benchtime,
 		Rounds: st.plan.Rounds, RunID: st.runID, RoundsDone: st.out.RoundsDone, Runs: st.out.Runs,
 		ElapsedNS: st.out.Elapsed, BenchNS: st.out.BenchTime, Skipped: st.out.Skipped,
-		Shard: st.plan.Shard.String(),
+		Shard: st.plan.Shard.String(), ChangedBenchmarks: st.out.ChangedBenchmarks,
 	}
 	if st.plan.MaxRounds > st.plan.Rounds {
 		m.MaxRounds = st.plan.MaxRounds
