@@ -175,29 +175,17 @@ func TestActionRefusalOutputs(t *testing.T) {
 // input would (32 by default): the run's judgement, not another.
 func TestActionReportJudgesStagesAsTheRun(t *testing.T) {
 	ws := t.TempDir()
-	res := filepath.Join(ws, "results")
-	os.MkdirAll(res, 0o755)
 	var base, head strings.Builder
 	for i := 0; i < 16; i++ {
 		fmt.Fprintf(&base, "BenchmarkA-2 1000 %d ns/op\n", 100+i%3)
 		fmt.Fprintf(&head, "BenchmarkA-2 1000 %d ns/op\n", 101+i%3)
 	}
-	os.WriteFile(filepath.Join(res, "base.txt"), []byte(base.String()), 0o644)
-	os.WriteFile(filepath.Join(res, "head.txt"), []byte(head.String()), 0o644)
+	res := writeResults(t, ws, base.String(), head.String())
 	for _, c := range []struct {
 		rounds, maxRounds, want int
 	}{{8, 16, 8}, {16, 0, 0}} {
-		m := runner.Manifest{Sides: []runner.ManifestSide{{Name: "base", File: "base.txt"}, {Name: "head", File: "head.txt"}},
-			Rounds: c.rounds, MaxRounds: c.maxRounds, RoundsDone: 16}
-		data, _ := json.Marshal(m)
-		os.WriteFile(filepath.Join(res, runner.ManifestFile), data, 0o644)
-		var r *stepRun
-		promptly(t, func() {
-			r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{"command": "report", "results-dir": "results", "comment": "never"})
-		})
-		if r.code != 0 {
-			t.Fatalf("rounds %d, max_rounds %d: exit %d\n%s", c.rounds, c.maxRounds, r.code, r.stderr)
-		}
+		reportWithManifest(t, ws, runner.Manifest{Sides: []runner.ManifestSide{{Name: "base", File: "base.txt"}, {Name: "head", File: "head.txt"}},
+			Rounds: c.rounds, MaxRounds: c.maxRounds, RoundsDone: 16})
 		var rep struct {
 			StageRounds int `json:"stage_rounds"`
 		}
@@ -240,23 +228,11 @@ func TestActionWarnsOfUnmatchedThresholds(t *testing.T) {
 // could rewrite what they print).
 func TestActionReportWarnsOfAChangedTestMain(t *testing.T) {
 	ws := t.TempDir()
-	res := filepath.Join(ws, "results")
-	os.MkdirAll(res, 0o755)
 	lines := strings.Repeat("pkg: example.com/p\nBenchmarkA-2 1000 100 ns/op\n", 8)
-	os.WriteFile(filepath.Join(res, "base.txt"), []byte(lines), 0o644)
-	os.WriteFile(filepath.Join(res, "head.txt"), []byte(lines), 0o644)
-	m := runner.Manifest{Sides: []runner.ManifestSide{{Name: "base", File: "base.txt"}, {Name: "head", File: "head.txt"}},
+	res := writeResults(t, ws, lines, lines)
+	r := reportWithManifest(t, ws, runner.Manifest{Sides: []runner.ManifestSide{{Name: "base", File: "base.txt"}, {Name: "head", File: "head.txt"}},
 		Rounds: 8, RoundsDone: 8, ChangedBenchmarks: []runner.ChangedBenchmark{
-			{Package: "example.com/p", Benchmark: "TestMain"}, {Package: "example.com/p", Benchmark: "BenchmarkA"}}}
-	data, _ := json.Marshal(m)
-	os.WriteFile(filepath.Join(res, runner.ManifestFile), data, 0o644)
-	var r *stepRun
-	promptly(t, func() {
-		r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{"command": "report", "results-dir": "results", "comment": "never"})
-	})
-	if r.code != 0 {
-		t.Fatalf("exit %d\n%s", r.code, r.stderr)
-	}
+			{Package: "example.com/p", Benchmark: "TestMain"}, {Package: "example.com/p", Benchmark: "BenchmarkA"}}})
 	r.mustContain(t, "stdout", r.stdout, "::warning::benchgate: example.com/p: the package's TestMain differs between base and head; it runs in every benchmark process of the package")
 	md, err := os.ReadFile(filepath.Join(res, "report.md"))
 	if err != nil {
@@ -267,4 +243,38 @@ func TestActionReportWarnsOfAChangedTestMain(t *testing.T) {
 			t.Errorf("report.md lacks %q:\n%s", want, md)
 		}
 	}
+}
+
+// writeResults makes ws/results with base.txt and head.txt, as a
+// measuring job's artifact unpacks, and returns its path.
+func writeResults(t *testing.T, ws, base, head string) string {
+	t.Helper()
+	res := filepath.Join(ws, "results")
+	if err := os.MkdirAll(res, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"base.txt": base, "head.txt": head} {
+		if err := os.WriteFile(filepath.Join(res, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return res
+}
+
+// reportWithManifest runs command report over ws/results with the
+// manifest m, which must pass (exit 0).
+func reportWithManifest(t *testing.T, ws string, m runner.Manifest) *stepRun {
+	t.Helper()
+	data, _ := json.Marshal(m)
+	if err := os.WriteFile(filepath.Join(ws, "results", runner.ManifestFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var r *stepRun
+	promptly(t, func() {
+		r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{"command": "report", "results-dir": "results", "comment": "never"})
+	})
+	if r.code != 0 {
+		t.Fatalf("rounds %d, max_rounds %d: exit %d\n%s", m.Rounds, m.MaxRounds, r.code, r.stderr)
+	}
+	return r
 }

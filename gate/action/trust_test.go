@@ -98,11 +98,8 @@ func TestPullRequestIsNotRefused(t *testing.T) {
 // Commands report and compare never run code, and stay allowed.
 func TestReportAndCompareAreAllowedUnderPullRequestTarget(t *testing.T) {
 	ws := t.TempDir()
-	res := filepath.Join(ws, "results")
-	os.MkdirAll(res, 0o755)
 	text := strings.Repeat("BenchmarkA-2 1000 100 ns/op\n", 8)
-	os.WriteFile(filepath.Join(res, "base.txt"), []byte(text), 0o644)
-	os.WriteFile(filepath.Join(res, "head.txt"), []byte(text), 0o644)
+	writeResults(t, ws, text, text)
 	ev := fixtureEvent(t, "pull_request_target", nil)
 	for _, in := range []map[string]string{
 		{"command": "report", "results-dir": "results", "comment": "never"},
