@@ -169,3 +169,19 @@ func gitIn(t *testing.T, dir string, args ...string) string {
 	}
 	return strings.TrimSpace(string(out))
 }
+
+// writeResults makes ws/results with base.txt and head.txt, as a
+// measuring job's artifact unpacks, and returns its path.
+func writeResults(t *testing.T, ws, base, head string) string {
+	t.Helper()
+	res := filepath.Join(ws, "results")
+	if err := os.MkdirAll(res, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"base.txt": base, "head.txt": head} {
+		if err := os.WriteFile(filepath.Join(res, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return res
+}
