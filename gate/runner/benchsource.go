@@ -10,10 +10,9 @@ package runner
 // whose code changed are named, not every package whose tests did.
 
 import (
-	"bytes"
 	"go/ast"
 	"go/parser"
-	"go/printer"
+	"go/scanner"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -37,7 +36,7 @@ const maxTestFile = 4 << 20
 
 // changedBenchmarks lists the benchmark functions of each package that
 // two sides run from different source directories whose declarations
-// differ, comments and layout aside, and before them the package's
+// differ, comments and layout aside (their tokens are compared), and before them the package's
 // setup functions that differ (SetupFunctions). Only the function itself
 // is compared: a helper or a data file it uses is not. Sides of one commit
 // (toolchains compared, the built-in suite) have one source: nothing to
@@ -113,7 +112,7 @@ func (st *runState) commitsDiffer() bool {
 	return false
 }
 
-// benchmarkDecls returns the printed declaration of every top-level
+// benchmarkDecls returns the declaration, as tokens, of every top-level
 // Benchmark function and setup function (SetupFunctions) in dir's
 // _test.go files, by name. Files that do not
 // parse, or are larger than maxTestFile, are left out: the build has
@@ -132,7 +131,11 @@ func benchmarkDecls(dir string) map[string]string {
 		if info, err := e.Info(); err != nil || info.Size() > maxTestFile {
 			continue
 		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.SkipObjectResolution)
+		src, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), src, parser.SkipObjectResolution)
 		if err != nil {
 			continue
 		}
@@ -141,14 +144,35 @@ func benchmarkDecls(dir string) map[string]string {
 			if !ok || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") && !slices.Contains(SetupFunctions, fd.Name.Name) {
 				continue
 			}
-			var b bytes.Buffer
-			if err := printer.Fprint(&b, fset, fd); err != nil {
-				continue
-			}
+			from, to := fset.Position(fd.Pos()).Offset, fset.Position(fd.End()).Offset
 			// A function declared in two files (build tags), or init
 			// declared many times, is all of them.
-			out[fd.Name.Name] += b.String()
+			out[fd.Name.Name] += tokens(src[from:to]) + "\n"
 		}
 	}
 	return out
+}
+
+// tokens is src's Go tokens, one per line, without its comments and
+// without the semicolons a line break stands for: a declaration as
+// written, whatever its layout (a body on one line or several).
+func tokens(src []byte) string {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	var b strings.Builder
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return b.String()
+		}
+		if tok == token.SEMICOLON && lit == "\n" {
+			continue
+		}
+		b.WriteString(tok.String())
+		if lit != "" {
+			b.WriteString(" " + lit)
+		}
+		b.WriteByte('\n')
+	}
 }

@@ -7,7 +7,8 @@ import (
 )
 
 // TestSetupFunctionsDiffer: a package's TestMain and its test files'
-// init functions are compared like benchmarks, and one a side lacks
+// init functions are compared like benchmarks, token by token (comments
+// and layout aside), and one a side lacks
 // differs (a TestMain added on head wraps every benchmark), where a
 // benchmark on one side only is new or removed, not changed.
 func TestSetupFunctionsDiffer(t *testing.T) {
@@ -20,7 +21,7 @@ func TestSetupFunctionsDiffer(t *testing.T) {
 	}
 	const plain = "package x\nimport \"testing\"\nfunc BenchmarkA(b *testing.B) {}\n"
 	base := write(plain + "func init() { n = 1 }\nvar n int\n")
-	same := write(plain + "// moved\nvar n int\n\n// a comment\nfunc init() { n = 1 }\n")
+	same := write(plain + "// moved\nvar n int\n\n// a comment\nfunc init() {\n\tn = 1 // on a line of its own\n}\n")
 	withMain := write(plain + "func init() { n = 1 }\nvar n int\nfunc TestMain(m *testing.M) { m.Run() }\n")
 	twoInits := write(plain + "func init() { n = 1 }\nfunc init() { n = 2 }\nvar n int\n")
 	newBench := write(plain + "func init() { n = 1 }\nvar n int\nfunc BenchmarkB(b *testing.B) {}\n")
@@ -31,7 +32,7 @@ func TestSetupFunctionsDiffer(t *testing.T) {
 		f          string
 		absent, is bool
 	}{
-		{"init moved, a comment", same, "init", true, false},
+		{"init moved, a comment, its body on lines of its own", same, "init", true, false},
 		{"TestMain added", withMain, "TestMain", true, true},
 		{"TestMain on neither side", same, "TestMain", true, false},
 		{"a second init", twoInits, "init", true, true},
