@@ -402,7 +402,7 @@ check "instr: the token is not in the log" not log_has instr ghs_e2eFakeToken
 # HMAC benchmarks run; the three suite packages are still built per side.
 # 8 rounds: at the default alpha, 0.01, Holm over its 6 informative
 # comparisons needs 7 for the U-test (with 6 every row is "too few
-# samples"); the default paired test gets adaptive rounds up to 16.
+# samples"); the default paired test gets adaptive rounds up to 32.
 suite_time=skipped
 if $suite; then
 	nfail=${#CHECKS_FAILED[@]}

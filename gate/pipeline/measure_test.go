@@ -80,3 +80,27 @@ func TestInstructionNotes(t *testing.T) {
 		t.Errorf("mixed notes: %q", notes)
 	}
 }
+
+// TestTimedMaxRounds: without -max-rounds an adaptive timed run gives a
+// candidate twice the fixed rounds, and never fewer than a default run's
+// fixed rounds: at -rounds 8 a likely regression gets up to 32, not 16.
+func TestTimedMaxRounds(t *testing.T) {
+	for _, c := range []struct {
+		rounds, maxRounds int
+		adaptive          decide.AdaptiveRule
+		want              int
+	}{
+		{8, 0, DefaultAdaptive, DefaultRounds},
+		{7, 0, DefaultAdaptive, DefaultRounds},
+		{20, 0, DefaultAdaptive, 40},
+		{DefaultRounds, 0, DefaultAdaptive, 2 * DefaultRounds},
+		{8, 12, DefaultAdaptive, 12},
+		{8, 0, "", 0},
+	} {
+		cfg := DefaultConfig()
+		cfg.Rounds, cfg.MaxRounds, cfg.Adaptive = c.rounds, c.maxRounds, c.adaptive
+		if got := maxRounds(cfg); got != c.want {
+			t.Errorf("-rounds %d -max-rounds %d -adaptive %q: at most %d rounds, want %d", c.rounds, c.maxRounds, c.adaptive, got, c.want)
+		}
+	}
+}

@@ -470,7 +470,7 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 		other = ", or leave {adaptive} on (confirm, the default) so that later rounds can decide what the fixed rounds cannot"
 		if p.MaxRounds > 0 {
 			// Adaptive, but {max-rounds} leaves no round after {rounds}.
-			other = ", or give {max-rounds} above {rounds} (or leave it out, for twice {rounds}) so that later rounds can decide what the fixed rounds cannot"
+			other = fmt.Sprintf(", or give {max-rounds} above {rounds} (or leave it out, for twice {rounds}, at least %d) so that later rounds can decide what the fixed rounds cannot", DefaultRounds)
 		}
 		what = fmt.Sprintf("%d comparisons (%d tested, and %d counts one value per side so far, which a round in which they vary makes tested too, with no adaptive rounds to follow)", m+counts, m, counts)
 	}
