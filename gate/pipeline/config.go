@@ -51,15 +51,13 @@ const (
 )
 
 // DefaultMaxRounds is the most rounds an adaptive run gives a benchmark
-// when no maximum is set: twice the fixed rounds, which bounds a run at
-// about twice their time, and at least DefaultRounds. Only candidates get
-// the rounds after the fixed ones, so a user who asks for few fixed
-// rounds (benchstat's -count=6 or 8) keeps a fast clean run, while a
-// likely regression that those rounds could not decide on a loaded
-// machine gets the rounds a default run would have measured: with 8
-// rounds and at most 16, a 30% slowdown ended inconclusive under one busy
-// loop; with at most 32 it is confirmed (docs/statistics.md, "Adaptive
-// rounds").
+// when no maximum is set: twice the fixed rounds, and at least
+// DefaultRounds. Only candidates get the rounds after the fixed ones, so
+// a user who asks for few fixed rounds (benchstat's -count=6 or 8) keeps
+// a fast clean run, while a likely regression that those rounds could not
+// decide on a loaded machine gets as many rounds as a default run's fixed
+// ones, where twice 8 left a 30% slowdown inconclusive
+// (docs/statistics.md, "Few fixed rounds").
 func DefaultMaxRounds(rounds int) int { return max(2*rounds, DefaultRounds) }
 
 // Config is one gate run, whichever front end filled it: the command line
