@@ -173,12 +173,14 @@ func Read(inputs []Input, opts Options) (*Result, error) {
 	}
 
 	r := newReader(proj)
+	r.filtering = opts.Filter != ""
 	for _, in := range inputs {
 		if err := r.read(in); err != nil {
 			return nil, err
 		}
 	}
 	res.Results, res.FilteredOut, res.Filter = r.results, r.filtered, opts.Filter
+	res.FilteredUnits = r.filteredUnits()
 	res.SyntaxErrors = r.problems.list()
 	res.Notes = mergeProcs(r.model)
 	res.Notes = append(res.Notes, mismatchNotes(r.model, proj.unit)...)

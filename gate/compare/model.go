@@ -75,6 +75,10 @@ type Result struct {
 	// Filter is that filter's expression ("" for none).
 	FilteredOut map[Side]int
 	Filter      string
+	// FilteredUnits are the units (tidied, such as sec/op) that the
+	// filter took out of the results it kept, and of which it kept no
+	// value on either side: those benchmarks are not compared in them.
+	FilteredUnits []string
 	// SyntaxErrors are lines that looked like results but did not parse,
 	// and values that parsed but cannot be measurements (NaN, ±Inf, a
 	// negative time), with their positions. They are reported, not fatal;

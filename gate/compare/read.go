@@ -3,6 +3,7 @@ package compare
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
@@ -64,6 +65,12 @@ func quoteKey(k string) string {
 // reader reads inputs, one after another, into one model.
 type reader struct {
 	proj *projections
+	// filtering is set when the options give a filter; then, in order of
+	// first appearance and tidied, droppedUnits lists the units the
+	// filter took out of results it kept (".unit:B/op" takes sec/op out
+	// of every line), and keptUnits those it kept some value of.
+	filtering               bool
+	droppedUnits, keptUnits []string
 	// br is reused for every input, so that unit metadata from any input
 	// applies to all.
 	br    *benchfmt.Reader
@@ -98,12 +105,25 @@ func (r *reader) read(in Input) error {
 		case *benchfmt.SyntaxError:
 			r.problems.add(rec.Error())
 		case *benchfmt.Result:
+			var before []string
+			if r.filtering {
+				before = addUnits(nil, rec)
+			}
 			if ok, _ := r.proj.filter.Apply(rec); !ok {
 				r.filtered[in.Side]++
 				continue
 			}
 			if r.add(rec, si) {
 				r.results[in.Side]++
+			}
+			if r.filtering {
+				after := addUnits(nil, rec)
+				for _, u := range before {
+					if !slices.Contains(after, u) && !slices.Contains(r.droppedUnits, u) {
+						r.droppedUnits = append(r.droppedUnits, u)
+					}
+				}
+				r.keptUnits = addUnits(r.keptUnits, rec)
 			}
 		}
 	}
@@ -141,6 +161,32 @@ func (r *reader) add(rec *benchfmt.Result, si int) bool {
 		c.add(v.Value, resKey)
 	}
 	return valid > 0
+}
+
+// addUnits appends to units those of rec's values, tidied, that it does
+// not hold yet.
+func addUnits(units []string, rec *benchfmt.Result) []string {
+	for _, v := range rec.Values {
+		tidyUnit(&v)
+		if !slices.Contains(units, v.Unit) {
+			units = append(units, v.Unit)
+		}
+	}
+	return units
+}
+
+// filteredUnits are the units the filter took out of the results it
+// kept and kept no value of anywhere: a benchmark it kept, not compared
+// in that unit. (A unit of only the benchmarks a filter by name left out
+// is not among them: the name filter said so.)
+func (r *reader) filteredUnits() []string {
+	var out []string
+	for _, u := range r.droppedUnits {
+		if !slices.Contains(r.keptUnits, u) {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // problems collects the messages about malformed input: the first

@@ -97,6 +97,13 @@ func newReport(res *compare.Result, dec *decide.Result, policy decide.Policy, na
 	for _, n := range res.Notes {
 		rep.Notes = append(rep.Notes, names.Render(n))
 	}
+	if len(res.FilteredUnits) > 0 {
+		// A filter by unit (".unit:B/op") is a way to gate on counts
+		// alone; said, so that a slower head that passes is not read as
+		// a time that was judged.
+		rep.Notes = append(rep.Notes, names.Render(fmt.Sprintf("{filter} %q leaves out every result in %s: not compared, not gated",
+			res.Filter, strings.Join(res.FilteredUnits, ", "))))
+	}
 	for _, n := range unmatchedThresholds(policy, res) {
 		n = names.Render(n)
 		rep.Notes = append(rep.Notes, n)

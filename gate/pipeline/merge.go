@@ -385,7 +385,18 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 			}
 			merged.SyntaxErrors = append(merged.SyntaxErrors, res.SyntaxErrors...)
 			merged.Notes = append(merged.Notes, res.Notes...)
+			merged.Filter = res.Filter
+			for _, u := range res.FilteredUnits {
+				if !slices.Contains(merged.FilteredUnits, u) {
+					merged.FilteredUnits = append(merged.FilteredUnits, u)
+				}
+			}
 		}
+		// A unit one directory's filter took out but another kept is
+		// compared there: not every result in it was left out.
+		merged.FilteredUnits = slices.DeleteFunc(merged.FilteredUnits, func(u string) bool {
+			return slices.ContainsFunc(merged.Comparisons, func(c compare.Comparison) bool { return c.Unit == u })
+		})
 		results[i] = merged
 	}
 	if len(cpus) > 1 {

@@ -279,3 +279,34 @@ func TestMergeKeepsSkipped(t *testing.T) {
 		t.Errorf("the manifest's 5000-byte reason is not clipped to 400 bytes:\n%.600s", notes)
 	}
 }
+
+// TestMergeFilteredUnits: merged shards say which units their filter
+// took out of every benchmark it kept, as one directory's report does.
+func TestMergeFilteredUnits(t *testing.T) {
+	tmp := t.TempDir()
+	d1 := writeDir(t, filepath.Join(tmp, "s1"), "cpu A", "1/2", sideData{"Fast": around(100)}, sideData{"Fast": around(100)})
+	d2 := writeDir(t, filepath.Join(tmp, "s2"), "cpu A", "2/2", sideData{"Slow": around(100)}, sideData{"Slow": around(200)})
+	for _, f := range []string{"s1/base.txt", "s1/head.txt", "s2/base.txt", "s2/head.txt"} {
+		path := filepath.Join(tmp, f)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(strings.ReplaceAll(string(data), " ns/op\n", " ns/op 64 B/op\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opts := compare.DefaultOptions
+	opts.Filter = ".unit:B/op"
+	rep, err := Merge(context.Background(), []string{d1, d2}, decide.DefaultPolicy, opts, usage.Flags, report.GateAnyStep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != decide.Pass {
+		t.Errorf("verdict %s, want pass: only B/op is compared, and it did not change", rep.Verdict)
+	}
+	notes := strings.Join(rep.Notes, "\n")
+	if want := `-filter ".unit:B/op" leaves out every result in sec/op: not compared, not gated`; strings.Count(notes, want) != 1 {
+		t.Errorf("notes do not say once %q:\n%s", want, notes)
+	}
+}
