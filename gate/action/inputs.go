@@ -130,7 +130,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 		if cfg.MaxRounds, err = strconv.Atoi(v); err != nil {
 			errs = append(errs, fmt.Errorf("input max-rounds: %q is not a whole number", v))
 		} else if cfg.MaxRounds < 0 {
-			errs = append(errs, fmt.Errorf("input max-rounds: %d is negative: it is a number of rounds, at least input rounds (leave it out for twice input rounds, at least 32)", cfg.MaxRounds))
+			errs = append(errs, fmt.Errorf("input max-rounds: %d is negative: it is a number of rounds, at least input rounds (leave it out for twice input rounds, at least %d)", cfg.MaxRounds, pipeline.DefaultRounds))
 		}
 	}
 	if v := get("time-budget", ""); v != "" {

@@ -79,7 +79,7 @@ func (c *bisectCmd) run(ctx context.Context, args []string) error {
 	fs.IntVar(&cfg.Rounds, "rounds", cfg.Rounds, "interleaved `rounds` of each comparison (an undecided one runs again with twice as many)")
 	fs.IntVar(&c.retries, "retries", c.retries, "how often an undecided comparison runs again, with twice the rounds each time, before the search moves on (0: never)")
 	fs.Var(&c.adapt, "adaptive", "`rule` for rounds after -rounds within each comparison: confirm, settle, or false")
-	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive comparison gives a benchmark (default 2 × -rounds, at least 32)")
+	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, fmt.Sprintf("most `rounds` an adaptive comparison gives a benchmark (default 2 × -rounds, at least %d)", pipeline.DefaultRounds))
 	fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "kill a benchmark process that runs longer than `d`")
 	fs.StringVar(&cfg.Out, "out", cfg.Out, "results `dir`ectory: one subdirectory per comparison (step-1, step-2, ...)")
 	c.stats.register(fs.FlagSet)

@@ -81,7 +81,7 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.StringVar(&c.interleave, "interleave", c.interleave, "`unit` a round alternates the sides by: benchmark (each top-level benchmark function runs in its own process, base and head back to back) or package (one process per package per side)")
 	fs.BoolVar(&cfg.FreshCopies, "fresh-binaries", cfg.FreshCopies, "run a fresh copy of each test binary every run, so its placement in memory varies instead of biasing one side (-fresh-binaries=false runs one file throughout)")
 	fs.Var(&c.adaptive, "adaptive", "`rule` for rounds after -rounds, up to -max-rounds or -time-budget, in which candidates are confirmed on the new rounds alone: confirm (the default, also -adaptive alone: the apparent regressions of the fixed rounds, with p <= 0.2 before the correction), settle (also every benchmark whose interval contains the threshold), or false (exactly -rounds)")
-	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, "most `rounds` an adaptive run gives a benchmark (default 2 × -rounds, at least 32)")
+	fs.IntVar(&cfg.MaxRounds, "max-rounds", 0, fmt.Sprintf("most `rounds` an adaptive run gives a benchmark (default 2 × -rounds, at least %d)", pipeline.DefaultRounds))
 	fs.DurationVar(&cfg.TimeBudget, "time-budget", 0, "wall-time `budget` of an adaptive run, builds included: no round after -rounds starts that would pass it; the fixed -rounds always run (0: none)")
 	fs.BoolVar(&c.quick, "quick", false, "run only the built-in suite's quick subset: 12 benchmarks, 1.5 to 2 s per round for both sides, so a minute or a little more at the default rounds (implies the suite and sets -bench)")
 	fs.StringVar(&c.tags, "tags", "", "build `tags` for go test -c (comma-separated)")

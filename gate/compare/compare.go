@@ -180,12 +180,12 @@ func Read(inputs []Input, opts Options) (*Result, error) {
 		}
 	}
 	res.Results, res.FilteredOut, res.Filter = r.results, r.filtered, opts.Filter
-	res.FilteredUnits = r.filteredUnits()
 	res.SyntaxErrors = r.problems.list()
 	res.Notes = mergeProcs(r.model)
 	res.Notes = append(res.Notes, mismatchNotes(r.model, proj.unit)...)
 	s := newSummariser(opts, r.units())
 	res.Comparisons = s.summarise(r.model, proj.unit)
+	res.FilteredUnits = NotCompared(r.droppedUnits, res.Comparisons)
 	res.Notes = append(res.Notes, s.notes...)
 	return res, nil
 }

@@ -68,9 +68,9 @@ type reader struct {
 	// filtering is set when the options give a filter; then, in order of
 	// first appearance and tidied, droppedUnits lists the units the
 	// filter took out of results it kept (".unit:B/op" takes sec/op out
-	// of every line), and keptUnits those it kept some value of.
-	filtering               bool
-	droppedUnits, keptUnits []string
+	// of every line).
+	filtering    bool
+	droppedUnits []string
 	// br is reused for every input, so that unit metadata from any input
 	// applies to all.
 	br    *benchfmt.Reader
@@ -123,7 +123,6 @@ func (r *reader) read(in Input) error {
 						r.droppedUnits = append(r.droppedUnits, u)
 					}
 				}
-				r.keptUnits = addUnits(r.keptUnits, rec)
 			}
 		}
 	}
@@ -175,18 +174,14 @@ func addUnits(units []string, rec *benchfmt.Result) []string {
 	return units
 }
 
-// filteredUnits are the units the filter took out of the results it
-// kept and kept no value of anywhere: a benchmark it kept, not compared
-// in that unit. (A unit of only the benchmarks a filter by name left out
-// is not among them: the name filter said so.)
-func (r *reader) filteredUnits() []string {
-	var out []string
-	for _, u := range r.droppedUnits {
-		if !slices.Contains(r.keptUnits, u) {
-			out = append(out, u)
-		}
-	}
-	return out
+// NotCompared returns the units of units that no comparison of cs is
+// in: of the units a filter took out of results it kept, those it kept no
+// value of anywhere (Result.FilteredUnits). A unit of only the benchmarks
+// a filter by name left out is not among them: the name filter said so.
+func NotCompared(units []string, cs []Comparison) []string {
+	return slices.DeleteFunc(slices.Clone(units), func(u string) bool {
+		return slices.ContainsFunc(cs, func(c Comparison) bool { return c.Unit == u })
+	})
 }
 
 // problems collects the messages about malformed input: the first

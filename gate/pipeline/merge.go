@@ -348,7 +348,7 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 	results := make([]*compare.Result, len(steps))
 	cpus := map[string][]string{}
 	for i, st := range steps {
-		merged := &compare.Result{Files: map[compare.Side][]string{}, Results: map[compare.Side]int{}}
+		merged := &compare.Result{Files: map[compare.Side][]string{}, Results: map[compare.Side]int{}, Filter: opts.Filter}
 		for _, s := range live {
 			res, err := compare.ReadContext(ctx, []compare.Input{
 				compare.FileInput(compare.Base, s.Files[st.from]), compare.FileInput(compare.Head, s.Files[st.to]),
@@ -385,7 +385,6 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 			}
 			merged.SyntaxErrors = append(merged.SyntaxErrors, res.SyntaxErrors...)
 			merged.Notes = append(merged.Notes, res.Notes...)
-			merged.Filter = res.Filter
 			for _, u := range res.FilteredUnits {
 				if !slices.Contains(merged.FilteredUnits, u) {
 					merged.FilteredUnits = append(merged.FilteredUnits, u)
@@ -394,9 +393,7 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 		}
 		// A unit one directory's filter took out but another kept is
 		// compared there: not every result in it was left out.
-		merged.FilteredUnits = slices.DeleteFunc(merged.FilteredUnits, func(u string) bool {
-			return slices.ContainsFunc(merged.Comparisons, func(c compare.Comparison) bool { return c.Unit == u })
-		})
+		merged.FilteredUnits = compare.NotCompared(merged.FilteredUnits, merged.Comparisons)
 		results[i] = merged
 	}
 	if len(cpus) > 1 {
