@@ -2,11 +2,13 @@ package cli
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/pipeline"
+	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
 )
 
@@ -24,6 +26,17 @@ gates once: each directory's sides are compared with each other only (a
 shard's pairs ran on one machine), and one correction for many comparisons
 runs over all of them. Every shard must be there. A directory of a ladder
 (-configs) is compared step by step.
+
+Results directories of benchgate run (with its manifest.json; one given as
+both BASE and HEAD, or the shards merged) are judged as the run judged
+them: with the -alpha, -decide, -correction, -threshold, -thresholds,
+-warn-threshold and -confidence its manifest records, each unless given
+as a flag (run's defaults, -alpha 0.01 and -decide both, where it records
+none), and with the rounds split as the run split them (its fixed rounds,
+then its adaptive ones). Shards must have run with the same -rounds,
+-max-rounds and -adaptive and have been judged alike, and a merge whose
+shards' rounds are too few for the comparisons of all of them together is
+refused (exit 2), with the -rounds that would do.
 
 A results directory whose run failed (benchgate run exited 3: benchmarks
 failed, or a measurement went missing) fails compare too, with exit code 3,
@@ -53,6 +66,16 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 	if err := fs.parse(args); err != nil {
 		return err
 	}
+	// The results of benchgate run are judged as the run judged them:
+	// its settings unless the flags say otherwise (compare's own defaults
+	// are benchstat's, for files), and its rounds in its stages.
+	var runDir string
+	if ranByBenchgate(fs.Args()) && (mergeArgs(fs.Args()) || fs.NArg() == 2 && filepath.Clean(fs.Arg(0)) == filepath.Clean(fs.Arg(1))) {
+		if err := c.stats.judgeAsRun(fs.FlagSet, fs.Args()); err != nil {
+			return err
+		}
+		runDir = fs.Arg(0)
+	}
 	if mergeArgs(fs.Args()) {
 		return c.merge(ctx, fs.Args())
 	}
@@ -63,6 +86,13 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 	policy, opts, format, err := c.stats.parse()
 	if err != nil {
 		return err
+	}
+	var set *pipeline.ResultsSet
+	if runDir != "" {
+		if set, err = pipeline.ReadResultsDir(runDir); err != nil {
+			return err
+		}
+		policy = pipeline.StagesOfRun(policy, set.Manifest)
 	}
 	// A results directory of a run that failed holds what it measured
 	// before it failed, or all but what went missing: never a pass.
@@ -80,6 +110,9 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 	rep, err := pipeline.Analyze(ctx, basePaths, headPaths, policy, opts, usage.Flags)
 	if err != nil {
 		return err
+	}
+	if set != nil {
+		pipeline.AddManifestNotes(rep, set)
 	}
 	if err := rep.Write(c.env.Stdout, format); err != nil {
 		return err
@@ -104,6 +137,17 @@ func mergeArgs(args []string) bool {
 		return pipeline.IsLadderDir(args[0])
 	}
 	return true
+}
+
+// ranByBenchgate reports whether every one of args is a results
+// directory with the manifest benchgate run writes.
+func ranByBenchgate(args []string) bool {
+	for _, a := range args {
+		if st, err := os.Stat(filepath.Join(a, runner.ManifestFile)); err != nil || !st.Mode().IsRegular() {
+			return false
+		}
+	}
+	return len(args) > 0
 }
 
 // merge is compare over results directories (see mergeArgs).

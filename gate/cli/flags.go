@@ -9,6 +9,7 @@ import (
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
 )
 
@@ -55,6 +56,38 @@ func (o *statsFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.correction, "correction", o.correction, "multiple-comparison `correction` over the comparisons that can fail the gate: bh (Benjamini-Hochberg false discovery rate), holm (family-wise error) or none (each p as it is, like benchstat)")
 	fs.StringVar(&o.ignore, "ignore", o.ignore, "extra file-level configuration `keys` to ignore when matching base with head (comma-separated)")
 	fs.StringVar(&o.filter, "filter", o.filter, "benchstat-style filter `expression`, e.g. '.unit:sec/op'")
+}
+
+// judgeAsRun sets the flags fs was not given to how the runs whose
+// results directories dirs are judged their results (their manifests'
+// record), or to run's defaults where a run recorded none: compare's
+// own defaults are benchstat's, for files benchstat users compare.
+func (o *statsFlags) judgeAsRun(fs *flag.FlagSet, dirs []string) error {
+	j, err := pipeline.RunJudgement(dirs)
+	if err != nil {
+		return err
+	}
+	if j == nil {
+		run := newStatsFlags(pipeline.DefaultConfig().Policy)
+		j = &runner.Judgement{Alpha: run.alpha, Decide: run.test, Correction: o.correction, Threshold: o.threshold,
+			Thresholds: o.thresholds, WarnThreshold: o.warn, Confidence: o.confidence}
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for name, set := range map[string]func(){
+		"alpha":          func() { o.alpha = j.Alpha },
+		"decide":         func() { o.test = j.Decide },
+		"correction":     func() { o.correction = j.Correction },
+		"threshold":      func() { o.threshold = j.Threshold },
+		"thresholds":     func() { o.thresholds = j.Thresholds },
+		"warn-threshold": func() { o.warn = j.WarnThreshold },
+		"confidence":     func() { o.confidence = j.Confidence },
+	} {
+		if !given[name] {
+			set()
+		}
+	}
+	return nil
 }
 
 // parse validates the flags and builds the policy, the compare options and

@@ -2,6 +2,7 @@ package decide
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -247,6 +248,16 @@ func parseChoice[T ~string](s, what string, choices ...T) (T, error) {
 // decimals: 0.05 → "5%", 0.025 → "2.5%".
 func FormatPercent(f float64) string {
 	return strconv.FormatFloat(f*100, 'f', -1, 64) + "%"
+}
+
+// FormatThresholds formats per-unit thresholds as ParseThresholds reads
+// them, units in order: "B/op=5%,sec/op=10%".
+func FormatThresholds(ts map[string]float64) string {
+	parts := make([]string, 0, len(ts))
+	for _, u := range slices.Sorted(maps.Keys(ts)) {
+		parts = append(parts, u+"="+FormatPercent(ts[u]))
+	}
+	return strings.Join(parts, ",")
 }
 
 // ParsePercent parses a threshold such as "10%" or "2.5%" into a fraction.

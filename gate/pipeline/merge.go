@@ -344,6 +344,10 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 	if len(live) == 0 {
 		return nil, usage.Errorf("check {bench} and the packages of the shard jobs", "none of the %d results directories measured anything", len(sets))
 	}
+	policy, rounds, err := runStages(policy, live)
+	if err != nil {
+		return nil, err
+	}
 	steps := planSteps(len(sets[0].Files), gate)
 	results := make([]*compare.Result, len(steps))
 	cpus := map[string][]string{}
@@ -403,11 +407,14 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 		}
 		notes = append(notes, "the directories ran on different CPU models ("+strings.Join(parts, "; ")+"); each benchmark is compared within its own directory, on one machine, never across them")
 	}
+	decs := decideSteps(results, steps, policy)
+	if err := checkMergedFamily(decs, steps, policy, rounds, live); err != nil {
+		return nil, err
+	}
 	sides := setSides(sets[0])
 	var rep *report.Report
 	if len(steps) == 1 && len(sets[0].Files) == 2 {
-		dec := decideSteps(results, steps, policy)[0]
-		rep = newReport(results[0], dec, policy, names)
+		rep = newReport(results[0], decs[0], policy, names)
 		rep.Sides = sides
 	} else {
 		rep = ladderReport(sides, results, steps, policy, names, gate)
@@ -417,6 +424,115 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 	}
 	AddManifestNotes(rep, sets...)
 	return rep, nil
+}
+
+// runStages is policy with the stages of the runs that measured sets
+// (StagesOfRun), and their fixed rounds (0 where no manifest says): a
+// merge judges the rounds as the runs did, whatever the merging
+// command's own rounds say. The runs must agree, since every
+// comparison's rounds split at one place.
+func runStages(policy decide.Policy, sets []*ResultsSet) (decide.Policy, int, error) {
+	var first *ResultsSet
+	for _, s := range sets {
+		m := s.Manifest
+		if m == nil || m.Rounds < 1 {
+			continue
+		}
+		if first == nil {
+			first = s
+			continue
+		}
+		if f := first.Manifest; m.Rounds != f.Rounds || m.MaxRounds != f.MaxRounds || m.Adaptive != f.Adaptive {
+			return policy, 0, usage.Errorf("run every shard with the same {rounds}, {max-rounds} and {adaptive}: a merge judges every benchmark's rounds alike",
+				"%s ran %s and %s ran %s", first.Dir, roundsOf(f), s.Dir, roundsOf(m))
+		}
+	}
+	if first == nil {
+		return policy, 0, nil
+	}
+	return StagesOfRun(policy, first.Manifest), first.Manifest.Rounds, nil
+}
+
+// RunJudgement is how the runs whose results directories dirs are
+// judged their results (runner.Manifest.Judged), for benchgate compare to
+// judge them again the same way; nil where no manifest says (a version
+// before it was recorded). Runs that judged differently are refused: a
+// merge is one gate.
+func RunJudgement(dirs []string) (*runner.Judgement, error) {
+	var j *runner.Judgement
+	var from string
+	for _, d := range dirs {
+		set, err := ReadResultsDir(d)
+		if err != nil {
+			return nil, err
+		}
+		if set.Manifest == nil || set.Manifest.Judged == nil {
+			continue
+		}
+		if j == nil {
+			j, from = set.Manifest.Judged, d
+			continue
+		}
+		if *set.Manifest.Judged != *j {
+			return nil, usage.Errorf("run every shard with the same {alpha}, {decide}, {correction}, {threshold}, {thresholds}, {warn-threshold} and {confidence}, or give them to compare to judge all the directories alike",
+				"%s and %s were judged differently: %s against %s", from, d, judgementText(j), judgementText(set.Manifest.Judged))
+		}
+	}
+	return j, nil
+}
+
+// judgementText is j as the flags that give it.
+func judgementText(j *runner.Judgement) string {
+	s := fmt.Sprintf("{alpha} %v {decide} %s {correction} %s {threshold} %s", j.Alpha, j.Decide, j.Correction, j.Threshold)
+	if j.Thresholds != "" {
+		s += " {thresholds} " + j.Thresholds
+	}
+	if j.WarnThreshold != "" {
+		s += " {warn-threshold} " + j.WarnThreshold
+	}
+	return report.SanitizeText(brief.Clip(s+fmt.Sprintf(" {confidence} %v", j.Confidence), 300))
+}
+
+// roundsOf says what rounds a manifest's run had, in the words of its
+// settings.
+func roundsOf(m *runner.Manifest) string {
+	if m.MaxRounds <= m.Rounds {
+		return fmt.Sprintf("{rounds} %d without adaptive rounds", m.Rounds)
+	}
+	rule := ""
+	if m.Adaptive != "" {
+		rule = fmt.Sprintf(" ({adaptive} %s)", brief.Clip(m.Adaptive, 20))
+	}
+	return fmt.Sprintf("{rounds} %d and {max-rounds} %d%s", m.Rounds, m.MaxRounds, rule)
+}
+
+// checkMergedFamily refuses a merge whose runs' fixed rounds (rounds)
+// are too few for the family the directories make together. Each
+// shard's run checked only its own comparisons (checkFamily); the first
+// change found in the merged family must reach a level that all of
+// them share, and with too few rounds no test can: every comparison
+// would end too-few-samples.
+func checkMergedFamily(decs []*decide.Result, steps []step, policy decide.Policy, rounds int, sets []*ResultsSet) error {
+	if rounds == 0 {
+		return nil
+	}
+	m := gatingFamily(decs, steps)
+	need, level := familyNeed(policy, m)
+	if rounds >= need {
+		return nil
+	}
+	what, hint := "the run's", fmt.Sprintf("measure again with {rounds} %d or more (%d is the default), or judge with the {alpha} and {decide} the run was judged with", need, DefaultRounds)
+	if len(sets) > 1 {
+		what = "the shards'"
+		hint = fmt.Sprintf("run every shard with {rounds} %d or more (%d is the default): each shard's run checked only the comparisons of its own slice", need, DefaultRounds)
+	}
+	over := ""
+	if len(sets) > 1 {
+		over = fmt.Sprintf(" over %d shards", len(sets))
+	}
+	return usage.Errorf(hint,
+		"%s {rounds} %d is too few for %d comparisons%s: the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
+		what, rounds, m, over, level, stageAlpha(policy), halfNote(policy), m, rounds, testName(policy.Test))
 }
 
 // AddManifestNotes adds to rep what the sets' manifests say beyond their
@@ -519,7 +635,8 @@ func firstConfig(res *compare.Result, k string) string {
 }
 
 func cpuName(cpu string) string {
-	if cpu == "" {
+	// go test pads some CPUs' names ("...Processor      ").
+	if cpu = strings.TrimSpace(cpu); cpu == "" {
 		return "an unnamed CPU"
 	}
 	return "cpu " + cpu

@@ -158,6 +158,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		Lock:         lock,
 		Measure:      measureOf(cfg),
 		Instructions: instructionOptions(cfg, p, steps, policy, opts),
+		Judged:       judgementOf(policy, opts),
 	})
 	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
 		hint := "give packages that have _test.go files with benchmarks, e.g. ./..."
@@ -310,10 +311,12 @@ func StagePolicy(cfg Config) decide.Policy {
 
 // StagesOfRun is policy with the stages of the run whose manifest m is:
 // its fixed rounds judged first, at alpha/2, and its adaptive rounds up to
-// the most it could give (none where it had none), so that judging its
-// results again (the Action's command report, in another job) splits
-// them as the run did, whatever that job's own rounds inputs say. Without
-// a manifest, or with rounds that are not a run's, policy is as it was.
+// the most it could give (none where it had none), their candidates
+// picked by its adaptive rule, so that judging its results again
+// (benchgate compare, the Action's commands compare and report, in
+// another job) splits them as the run did, whatever that command's own
+// rounds say. Without a manifest, or with rounds that are not a run's,
+// policy is as it was.
 func StagesOfRun(policy decide.Policy, m *runner.Manifest) decide.Policy {
 	if m == nil || m.Rounds < 1 || (m.MaxRounds != 0 && m.MaxRounds < m.Rounds) {
 		return policy
@@ -321,6 +324,9 @@ func StagesOfRun(policy decide.Policy, m *runner.Manifest) decide.Policy {
 	policy.StageRounds, policy.MaxRounds = 0, 0
 	if m.MaxRounds > m.Rounds {
 		policy.StageRounds, policy.MaxRounds = m.Rounds, m.MaxRounds
+		if rule, err := decide.ParseAdaptiveRule(m.Adaptive); err == nil {
+			policy.Until = rule // a manifest without one keeps policy's
+		}
 	}
 	return policy
 }
@@ -345,6 +351,7 @@ func newPlan(cfg Config) (*plan.Plan, error) {
 		FreshCopies: cfg.FreshCopies,
 		MaxRounds:   cfg.MaxRounds,
 		TimeBudget:  cfg.TimeBudget,
+		Adaptive:    string(cfg.Adaptive),
 		Packages:    cfg.Packages,
 		Bench:       cfg.Bench,
 		Benchtime:   cfg.Benchtime,
@@ -457,11 +464,7 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 	if policy.StageRounds == 0 {
 		counts = mayNeedTest(decs, steps)
 	}
-	if m+counts <= 1 || policy.Correction == decide.CorrectionNone {
-		return nil
-	}
-	level := stageAlpha(policy) / float64(m+counts)
-	need := decide.RoundsToReach(policy.Test, level)
+	need, level := familyNeed(policy, m+counts)
 	if p.Rounds >= need {
 		return nil
 	}
@@ -478,6 +481,31 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 	return usage.Errorf(hint,
 		"{rounds} %d is too few for %s: the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
 		p.Rounds, what, level, stageAlpha(policy), halfNote(policy), m+counts, p.Rounds, testName(policy.Test))
+}
+
+// judgementOf is the record of how a run judges, for its manifest.
+func judgementOf(policy decide.Policy, opts compare.Options) *runner.Judgement {
+	j := &runner.Judgement{
+		Alpha: policy.Alpha, Decide: string(policy.Test), Correction: string(policy.Correction),
+		Threshold: decide.FormatPercent(policy.Threshold), Thresholds: decide.FormatThresholds(policy.Thresholds),
+		Confidence: opts.Confidence,
+	}
+	if policy.WarnThreshold > 0 {
+		j.WarnThreshold = decide.FormatPercent(policy.WarnThreshold)
+	}
+	return j
+}
+
+// familyNeed is the number of fixed rounds with which policy's test can
+// reach the level the correction asks of the first change found in a
+// family of m comparisons, and that level; 0 rounds where no correction
+// divides alpha.
+func familyNeed(policy decide.Policy, m int) (need int, level float64) {
+	if m <= 1 || policy.Correction == decide.CorrectionNone {
+		return 0, 0
+	}
+	level = stageAlpha(policy) / float64(m)
+	return decide.RoundsToReach(policy.Test, level), level
 }
 
 // mayNeedTest counts the comparisons of the steps that can fail the gate

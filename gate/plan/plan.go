@@ -114,6 +114,11 @@ type Plan struct {
 	// gets; Rounds is then the minimum. 0 or Rounds means no adaptive
 	// rounds.
 	MaxRounds int
+	// Adaptive is the rule that picks the benchmarks of the rounds after
+	// Rounds (decide.AdaptiveRule: "confirm" or "settle"), recorded in the
+	// manifest so that the results are judged again as the run judged
+	// them; empty without adaptive rounds.
+	Adaptive string
 	// TimeBudget bounds an adaptive run's wall time, builds included: no
 	// extra round starts that would end after it. 0 means no bound.
 	TimeBudget time.Duration

@@ -46,10 +46,30 @@ type Manifest struct {
 	// MaxRounds is the most rounds an adaptive run could give a
 	// benchmark; 0 without adaptive rounds.
 	MaxRounds int `json:"max_rounds,omitempty"`
+	// Adaptive is the rule that picked the benchmarks of the adaptive
+	// rounds ("confirm" or "settle"); empty without adaptive rounds, and
+	// in manifests of versions that did not record it (they confirmed).
+	Adaptive string `json:"adaptive,omitempty"`
 	// ChangedBenchmarks are the benchmark and setup functions whose code
 	// differs between the sides (Outcome.ChangedBenchmarks), for a
 	// report made from the results directory.
 	ChangedBenchmarks []ChangedBenchmark `json:"changed_benchmarks,omitempty"`
+	// Judged is how the run judged its results, so that benchgate
+	// compare judges them again the same way unless its flags say
+	// otherwise. The Action does not read it: it judges by its own
+	// inputs, since a manifest in an artifact is anyone's word.
+	Judged *Judgement `json:"judged,omitempty"`
+}
+
+// Judgement is a run's decision settings, each as its flag takes it.
+type Judgement struct {
+	Alpha         float64 `json:"alpha"`
+	Decide        string  `json:"decide"`
+	Correction    string  `json:"correction"`
+	Threshold     string  `json:"threshold"`
+	Thresholds    string  `json:"thresholds,omitempty"`
+	WarnThreshold string  `json:"warn_threshold,omitempty"`
+	Confidence    float64 `json:"confidence"`
 }
 
 // ManifestSide describes one side in the manifest.
@@ -93,10 +113,10 @@ func (st *runState) writeManifest(runErr error) error {
 		Packages: st.plan.Packages, Suite: st.plan.Suite, Bench: st.plan.Bench, Benchtime: st.plan.Benchtime,
 		Rounds: st.plan.Rounds, RunID: st.runID, RoundsDone: st.out.RoundsDone, Runs: st.out.Runs,
 		ElapsedNS: st.out.Elapsed, BenchNS: st.out.BenchTime, Skipped: st.out.Skipped,
-		Shard: st.plan.Shard.String(), ChangedBenchmarks: st.out.ChangedBenchmarks,
+		Shard: st.plan.Shard.String(), ChangedBenchmarks: st.out.ChangedBenchmarks, Judged: st.opts.Judged,
 	}
 	if st.plan.MaxRounds > st.plan.Rounds {
-		m.MaxRounds = st.plan.MaxRounds
+		m.MaxRounds, m.Adaptive = st.plan.MaxRounds, st.plan.Adaptive
 	}
 	if st.plan.Protocol != plan.Sequential {
 		m.Interleave = string(st.plan.Interleave)

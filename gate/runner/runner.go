@@ -161,6 +161,9 @@ type Options struct {
 	Measure Measure
 	// Instructions configures the instruction rounds.
 	Instructions Instructions
+	// Judged, if set, is recorded in the manifest: how the results will
+	// be judged.
+	Judged *Judgement
 }
 
 // Package is one package with benchmarks, built for one side.
