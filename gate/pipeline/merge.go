@@ -521,14 +521,11 @@ func checkMergedFamily(decs []*decide.Result, steps []step, policy decide.Policy
 	if rounds >= need {
 		return nil
 	}
-	what, hint := "the run's", fmt.Sprintf("measure again with {rounds} %d or more (%d is the default), or judge with the {alpha} and {decide} the run was judged with", need, DefaultRounds)
+	what, over := "the run's", ""
+	hint := fmt.Sprintf("measure again with {rounds} %d or more (%d is the default), or judge with the {alpha} and {decide} the run was judged with", need, DefaultRounds)
 	if len(sets) > 1 {
-		what = "the shards'"
+		what, over = "the shards'", fmt.Sprintf(" over %d shards", len(sets))
 		hint = fmt.Sprintf("run every shard with {rounds} %d or more (%d is the default): each shard's run checked only the comparisons of its own slice", need, DefaultRounds)
-	}
-	over := ""
-	if len(sets) > 1 {
-		over = fmt.Sprintf(" over %d shards", len(sets))
 	}
 	return usage.Errorf(hint,
 		"%s {rounds} %d is too few for %d comparisons%s: the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
