@@ -101,6 +101,29 @@ func TestCompareDirs(t *testing.T) {
 	}
 }
 
+// TestCompareDirsOfDifferentRounds: shards whose runs had different
+// rounds are not one gate (their rounds would split at different
+// places), said in the inputs' words.
+func TestCompareDirsOfDifferentRounds(t *testing.T) {
+	ws := t.TempDir()
+	for i, rounds := range []int{10, 8} {
+		dir := filepath.Join(ws, "shards", fmt.Sprint(i+1))
+		shardArtifact(t, dir, fmt.Sprintf("%d/2", i+1), "X", 1, Metadata{Schema: 1})
+		path := filepath.Join(dir, runner.ManifestFile)
+		var m runner.Manifest
+		data, _ := os.ReadFile(path)
+		json.Unmarshal(data, &m)
+		m.Rounds, m.MaxRounds, m.Adaptive = rounds, 32, "confirm"
+		data, _ = json.Marshal(m)
+		os.WriteFile(path, data, 0o644)
+	}
+	r := runStep(t, ws, "workflow_dispatch", "", map[string]string{"command": "compare", "compare-dirs": "shards/*", "comment": "never"})
+	want := "ran input rounds 10 and input max-rounds 32 (input adaptive confirm) and " + filepath.Join(ws, "shards", "2") + " ran input rounds 8 and input max-rounds 32"
+	if r.code != 2 || !strings.Contains(r.stderr, want) || !strings.Contains(r.stderr, "hint: run every shard with the same input rounds, input max-rounds and input adaptive") {
+		t.Errorf("exit %d, stderr %q; want 2 and %q", r.code, r.stderr, want)
+	}
+}
+
 // TestLadderInputs: the inputs of ladders and shards are checked, and
 // their mistakes named as inputs.
 func TestLadderInputs(t *testing.T) {
