@@ -336,3 +336,22 @@ func shardNote(p *plan.Plan, out *runner.Outcome) string {
 	}
 	return fmt.Sprintf("shard %s: this run measured %d benchmark function(s), its slice of those {bench} selects; benchgate compare merges the shards' results directories and gates them once", p.Shard, len(fns))
 }
+
+// shardFamilyWarning warns, for a shard whose rounds can decide its own
+// family of m comparisons, when the merge of all shards would be refused
+// (checkMergedFamily) if the other shards' functions had as many
+// comparisons each as this one's: a shard cannot know them, but the jobs
+// of a matrix had better learn it before all of them have run.
+func shardFamilyWarning(p *plan.Plan, out *runner.Outcome, m int, policy decide.Policy) string {
+	in, all := out.ShardFunctions, out.AllFunctions
+	if in == 0 || all <= in || m == 0 {
+		return ""
+	}
+	est := (m*all + in - 1) / in
+	need, _ := familyNeed(policy, est)
+	if p.Rounds >= need {
+		return ""
+	}
+	return fmt.Sprintf("shard %s holds %d of the %d benchmark functions and %d comparisons that can fail the gate; if the others' functions have as many, the merge of all shards has about %d, too many for {rounds} %d, and will be refused: run every shard with {rounds} %d or more",
+		p.Shard, in, all, m, est, p.Rounds, need)
+}

@@ -237,6 +237,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	rep.WarningNotes = append(rep.WarningNotes, warnings...)
 	if p.Shard.On() {
 		rep.Notes = append(rep.Notes, names.Render(shardNote(p, out)))
+		if w := shardFamilyWarning(p, out, rep.Family, policy); w != "" {
+			rep.WarningNotes = append(rep.WarningNotes, names.Render(w))
+		}
 	}
 	rep.Notes = append(rep.Notes, instructionNotes(out)...)
 	for _, s := range out.Sides {

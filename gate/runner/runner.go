@@ -286,6 +286,9 @@ type Outcome struct {
 	// differs between the sides, and the setup functions (TestMain,
 	// init) that do (benchsource.go).
 	ChangedBenchmarks []ChangedBenchmark
+	// ShardFunctions and AllFunctions are, for a sharded run, the
+	// benchmark functions -bench selects in its shard and in all of them.
+	ShardFunctions, AllFunctions int
 }
 
 // Skipped is a benchmark a side skipped (b.Skip).
