@@ -48,7 +48,7 @@ type Manifest struct {
 	MaxRounds int `json:"max_rounds,omitempty"`
 	// Adaptive is the rule that picked the benchmarks of the adaptive
 	// rounds ("confirm" or "settle"); empty without adaptive rounds, and
-	// in manifests of versions that did not record it (they confirmed).
+	// in manifests of versions that did not record it.
 	Adaptive string `json:"adaptive,omitempty"`
 	// ChangedBenchmarks are the benchmark and setup functions whose code
 	// differs between the sides (Outcome.ChangedBenchmarks), for a
