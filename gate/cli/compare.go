@@ -30,7 +30,7 @@ runs over all of them. Every shard must be there. A directory of a ladder
 Results directories of benchgate run (with its manifest.json; one given as
 both BASE and HEAD, or the shards merged) are judged as the run judged
 them: with the -alpha, -decide, -correction, -threshold, -thresholds,
--warn-threshold and -confidence its manifest records, each unless given
+-warn-threshold, -confidence and -ladder-gate its manifest records, each unless given
 as a flag (run's defaults, -alpha 0.01 and -decide both, where it records
 none), and with the rounds split as the run split them (its fixed rounds,
 then its adaptive ones). Shards must have run with the same -rounds,
@@ -71,8 +71,12 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 	// are benchstat's, for files), and its rounds in its stages.
 	var runDir string
 	if ranByBenchgate(fs.Args()) && (mergeArgs(fs.Args()) || fs.NArg() == 2 && filepath.Clean(fs.Arg(0)) == filepath.Clean(fs.Arg(1))) {
-		if err := c.stats.judgeAsRun(fs.FlagSet, fs.Args()); err != nil {
+		j, err := c.stats.judgeAsRun(fs.FlagSet, fs.Args())
+		if err != nil {
 			return err
+		}
+		if j.LadderGate != "" && !givenFlags(fs.FlagSet)["ladder-gate"] {
+			c.gate = j.LadderGate
 		}
 		runDir = fs.Arg(0)
 	}

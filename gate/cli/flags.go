@@ -62,18 +62,18 @@ func (o *statsFlags) register(fs *flag.FlagSet) {
 // results directories dirs are judged their results (their manifests'
 // record), or to run's defaults where a run recorded none: compare's
 // own defaults are benchstat's, for files benchstat users compare.
-func (o *statsFlags) judgeAsRun(fs *flag.FlagSet, dirs []string) error {
+// It returns the judgement, for the settings of the command's own.
+func (o *statsFlags) judgeAsRun(fs *flag.FlagSet, dirs []string) (*runner.Judgement, error) {
 	j, err := pipeline.RunJudgement(dirs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if j == nil {
 		run := newStatsFlags(pipeline.DefaultConfig().Policy)
 		j = &runner.Judgement{Alpha: run.alpha, Decide: run.test, Correction: o.correction, Threshold: o.threshold,
 			Thresholds: o.thresholds, WarnThreshold: o.warn, Confidence: o.confidence}
 	}
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	given := givenFlags(fs)
 	for name, set := range map[string]func(){
 		"alpha":          func() { o.alpha = j.Alpha },
 		"decide":         func() { o.test = j.Decide },
@@ -87,7 +87,14 @@ func (o *statsFlags) judgeAsRun(fs *flag.FlagSet, dirs []string) error {
 			set()
 		}
 	}
-	return nil
+	return j, nil
+}
+
+// givenFlags are the names of the flags set on the command line.
+func givenFlags(fs *flag.FlagSet) map[string]bool {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	return given
 }
 
 // parse validates the flags and builds the policy, the compare options and

@@ -474,7 +474,7 @@ func RunJudgement(dirs []string) (*runner.Judgement, error) {
 			continue
 		}
 		if *set.Manifest.Judged != *j {
-			return nil, usage.Errorf("run every shard with the same {alpha}, {decide}, {correction}, {threshold}, {thresholds}, {warn-threshold} and {confidence}, or give them to compare to judge all the directories alike",
+			return nil, usage.Errorf("run every shard with the same {alpha}, {decide}, {correction}, {threshold}, {thresholds}, {warn-threshold}, {confidence} and {ladder-gate}, or give them to compare to judge all the directories alike",
 				"%s and %s were judged differently: %s against %s", from, d, judgementText(j), judgementText(set.Manifest.Judged))
 		}
 	}
@@ -490,7 +490,11 @@ func judgementText(j *runner.Judgement) string {
 	if j.WarnThreshold != "" {
 		s += " {warn-threshold} " + j.WarnThreshold
 	}
-	return report.SanitizeText(brief.Clip(s+fmt.Sprintf(" {confidence} %v", j.Confidence), 300))
+	s += fmt.Sprintf(" {confidence} %v", j.Confidence)
+	if j.LadderGate != "" {
+		s += " {ladder-gate} " + j.LadderGate
+	}
+	return report.SanitizeText(brief.Clip(s, 300))
 }
 
 // roundsOf says what rounds a manifest's run had, in the words of its

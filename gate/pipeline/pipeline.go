@@ -158,7 +158,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		Lock:         lock,
 		Measure:      measureOf(cfg),
 		Instructions: instructionOptions(cfg, p, steps, policy, opts),
-		Judged:       judgementOf(policy, opts),
+		Judged:       judgementOf(policy, opts, p, cfg.LadderGate),
 	})
 	if runErr != nil && errors.Is(runErr, runner.ErrNoBenchmarks) {
 		hint := "give packages that have _test.go files with benchmarks, e.g. ./..."
@@ -486,8 +486,9 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 		p.Rounds, what, level, stageAlpha(policy), halfNote(policy), m+counts, p.Rounds, testName(policy.Test))
 }
 
-// judgementOf is the record of how a run judges, for its manifest.
-func judgementOf(policy decide.Policy, opts compare.Options) *runner.Judgement {
+// judgementOf is the record of how a run of plan p judges, for its
+// manifest; gate is a ladder's -ladder-gate.
+func judgementOf(policy decide.Policy, opts compare.Options, p *plan.Plan, gate string) *runner.Judgement {
 	j := &runner.Judgement{
 		Alpha: policy.Alpha, Decide: string(policy.Test), Correction: string(policy.Correction),
 		Threshold: decide.FormatPercent(policy.Threshold), Thresholds: decide.FormatThresholds(policy.Thresholds),
@@ -495,6 +496,12 @@ func judgementOf(policy decide.Policy, opts compare.Options) *runner.Judgement {
 	}
 	if policy.WarnThreshold > 0 {
 		j.WarnThreshold = decide.FormatPercent(policy.WarnThreshold)
+	}
+	if p.IsLadder() {
+		j.LadderGate = gate
+		if gate == "" {
+			j.LadderGate = report.GateAnyStep
+		}
 	}
 	return j
 }

@@ -70,6 +70,10 @@ type Judgement struct {
 	Thresholds    string  `json:"thresholds,omitempty"`
 	WarnThreshold string  `json:"warn_threshold,omitempty"`
 	Confidence    float64 `json:"confidence"`
+	// LadderGate is, for a ladder, which of its steps could fail the
+	// gate ("any" or "first-last"): the steps whose comparisons make the
+	// family of the correction.
+	LadderGate string `json:"ladder_gate,omitempty"`
 }
 
 // ManifestSide describes one side in the manifest.
