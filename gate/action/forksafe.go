@@ -28,21 +28,15 @@ func (s *step) reportCommand(ctx context.Context, resultsDir string) error {
 	// Recompute from the raw results: a report.json in an artifact is
 	// whatever the fork wanted it to be. Its rounds split into stages as
 	// the measuring run split them, which its manifest records, whatever
-	// this step's own rounds inputs say.
-	policy := s.in.analysisPolicy()
-	set, err := pipeline.ReadResultsDir(resultsDir)
-	if err == nil {
-		policy = pipeline.StagesOfRun(policy, set.Manifest)
-	}
-	rep, err := pipeline.Analyze(ctx, []string{base}, []string{head}, policy, s.in.run.Compare, inputStyle)
+	// this step's own rounds inputs say, and what the manifest says
+	// beyond the results (skipped benchmarks, benchmark code and
+	// TestMains that differ) goes in the report, as the measuring run's
+	// own report said it. CheckResultsDirs has refused a manifest that
+	// cannot be read; without one, the policy and notes are as they were.
+	set, _ := pipeline.ReadResultsDir(resultsDir)
+	rep, policy, err := pipeline.AnalyzeRun(ctx, set, []string{base}, []string{head}, s.in.analysisPolicy(), s.in.run.Compare, inputStyle)
 	if err != nil {
 		return err
-	}
-	// What the manifest says beyond the results (skipped benchmarks,
-	// benchmark code and TestMains that differ), as the measuring run's
-	// own report said it.
-	if set != nil {
-		pipeline.AddManifestNotes(rep, set)
 	}
 	return s.publishReport(ctx, rep, resultsDir, meta, policy)
 }

@@ -96,7 +96,6 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 		if set, err = pipeline.ReadResultsDir(runDir); err != nil {
 			return err
 		}
-		policy = pipeline.StagesOfRun(policy, set.Manifest)
 	}
 	// A results directory of a run that failed holds what it measured
 	// before it failed, or all but what went missing: never a pass.
@@ -111,12 +110,9 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := pipeline.Analyze(ctx, basePaths, headPaths, policy, opts, usage.Flags)
+	rep, _, err := pipeline.AnalyzeRun(ctx, set, basePaths, headPaths, policy, opts, usage.Flags)
 	if err != nil {
 		return err
-	}
-	if set != nil {
-		pipeline.AddManifestNotes(rep, set)
 	}
 	if err := rep.Write(c.env.Stdout, format); err != nil {
 		return err

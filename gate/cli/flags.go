@@ -69,8 +69,7 @@ func (o *statsFlags) judgeAsRun(fs *flag.FlagSet, dirs []string) (*runner.Judgem
 		return nil, err
 	}
 	if j == nil {
-		run := newStatsFlags(pipeline.DefaultConfig().Policy)
-		j = &runner.Judgement{Alpha: run.alpha, Decide: run.test, Correction: o.correction, Threshold: o.threshold,
+		j = &runner.Judgement{Alpha: pipeline.DefaultAlpha, Decide: string(pipeline.DefaultTest), Correction: o.correction, Threshold: o.threshold,
 			Thresholds: o.thresholds, WarnThreshold: o.warn, Confidence: o.confidence}
 	}
 	given := givenFlags(fs)

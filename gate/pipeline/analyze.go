@@ -32,6 +32,25 @@ func Analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 	return analyze(ctx, basePaths, headPaths, policy, opts, names)
 }
 
+// AnalyzeRun is Analyze for the results files of the run whose results
+// directory set is (nil where it could not be read): its rounds judged
+// in the run's stages (StagesOfRun), and the report saying what the
+// manifest says beyond the results (AddManifestNotes), as the run's own
+// report did. It returns the policy it judged with.
+func AnalyzeRun(ctx context.Context, set *ResultsSet, basePaths, headPaths []string, policy decide.Policy, opts compare.Options, names usage.Style) (*report.Report, decide.Policy, error) {
+	if set != nil {
+		policy = StagesOfRun(policy, set.Manifest)
+	}
+	rep, err := Analyze(ctx, basePaths, headPaths, policy, opts, names)
+	if err != nil {
+		return nil, policy, err
+	}
+	if set != nil {
+		AddManifestNotes(rep, set)
+	}
+	return rep, policy, nil
+}
+
 func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.Policy, opts compare.Options, names usage.Style) (*report.Report, error) {
 	res, err := compare.LoadContext(ctx, basePaths, headPaths, opts)
 	if err != nil {

@@ -146,10 +146,9 @@ func gatingFamily(decs []*decide.Result, steps []step) int {
 	return 0
 }
 
-// ladderReport decides the steps' results and builds the ladder's
-// report; names renders the notes.
-func ladderReport(sides []report.Side, results []*compare.Result, steps []step, policy decide.Policy, names usage.Style, gate string) *report.Report {
-	decs := decideSteps(results, steps, policy)
+// ladderReport builds the ladder's report from the steps' results and
+// their decisions (decideSteps); names renders the notes.
+func ladderReport(sides []report.Side, results []*compare.Result, decs []*decide.Result, steps []step, policy decide.Policy, names usage.Style, gate string) *report.Report {
 	var lsteps []report.LadderStep
 	seen := map[string]bool{}
 	var notes, warnings []string
@@ -198,7 +197,7 @@ func analyzeLadderRun(p *plan.Plan, out *runner.Outcome, steps []step, policy de
 	}
 	var rep *report.Report
 	if err == nil {
-		rep = ladderReport(sides, results, steps, policy, names, gate)
+		rep = ladderReport(sides, results, decideSteps(results, steps, policy), steps, policy, names, gate)
 	}
 	if runErr != nil {
 		if err != nil {

@@ -417,7 +417,7 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 		rep = newReport(results[0], decs[0], policy, names)
 		rep.Sides = sides
 	} else {
-		rep = ladderReport(sides, results, steps, policy, names, gate)
+		rep = ladderReport(sides, results, decs, steps, policy, names, gate)
 	}
 	for _, n := range notes {
 		rep.Notes = append(rep.Notes, names.Render(n))
@@ -531,9 +531,7 @@ func checkMergedFamily(decs []*decide.Result, steps []step, policy decide.Policy
 		what, over = "the shards'", fmt.Sprintf(" over %d shards", len(sets))
 		hint = fmt.Sprintf("run every shard with {rounds} %d or more (%d is the default): each shard's run checked only the comparisons of its own slice", need, DefaultRounds)
 	}
-	return usage.Errorf(hint,
-		"%s {rounds} %d is too few for %d comparisons%s: the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
-		what, rounds, m, over, level, stageAlpha(policy), halfNote(policy), m, rounds, testName(policy.Test))
+	return usage.Errorf(hint, "%s {rounds} %d is too few for %d comparisons%s: %s", what, rounds, m, over, unreachable(policy, level, m, rounds))
 }
 
 // AddManifestNotes adds to rep what the sets' manifests say beyond their

@@ -481,9 +481,15 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 		what = fmt.Sprintf("%d comparisons (%d tested, and %d counts one value per side so far, which a round in which they vary makes tested too, with no adaptive rounds to follow)", m+counts, m, counts)
 	}
 	hint := fmt.Sprintf("use {rounds} %d or more (%d is the default)%s; the results so far are in %s", need, DefaultRounds, other, p.ResultsDir)
-	return usage.Errorf(hint,
-		"{rounds} %d is too few for %s: the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
-		p.Rounds, what, level, stageAlpha(policy), halfNote(policy), m+counts, p.Rounds, testName(policy.Test))
+	return usage.Errorf(hint, "{rounds} %d is too few for %s: %s", p.Rounds, what, unreachable(policy, level, m+counts, p.Rounds))
+}
+
+// unreachable says why rounds are too few for a family of m comparisons
+// whose first change found must reach level: the words of checkFamily's
+// and checkMergedFamily's refusals.
+func unreachable(policy decide.Policy, level float64, m, rounds int) string {
+	return fmt.Sprintf("the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
+		level, stageAlpha(policy), halfNote(policy), m, rounds, testName(policy.Test))
 }
 
 // judgementOf is the record of how a run of plan p judges, for its
