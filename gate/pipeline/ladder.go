@@ -231,11 +231,10 @@ func checkMissingLadder(out *runner.Outcome, steps []step, opts compare.Options)
 		}
 		var me *MissingResultsError
 		if err := missingResults(&runner.Outcome{Sides: []*runner.SideResult{out.Sides[st.from], out.Sides[st.to]}}, res); errors.As(err, &me) {
-			all.Missing = append(all.Missing, me.Missing...)
-			all.NoTime = append(all.NoTime, me.NoTime...)
+			all.add(me)
 		}
 	}
-	if len(all.Missing) == 0 && len(all.NoTime) == 0 {
+	if all.empty() {
 		return nil
 	}
 	return all

@@ -8,7 +8,9 @@ package pipeline
 // silent pass. That is an error, exit code 3, like a benchmark that
 // failed. So is a benchmark that reported results on both sides but its
 // time (ns/op) on one only: b.ReportMetric(0, "ns/op") makes the testing
-// package leave ns/op out. Any other unit one side does not report (a
+// package leave ns/op out; and so is a time on one side only that the
+// testing package cannot have measured (b.ReportMetric(v, "ns/op"), see
+// runner's selftimed.go). Any other unit one side does not report (a
 // b.SetBytes or a custom metric removed) is new or removed, not an error.
 
 import (
@@ -16,7 +18,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
@@ -35,6 +39,31 @@ type MissingResultsError struct {
 	Missing []Missing
 	// NoTime are the benchmarks whose time went missing on one side.
 	NoTime []NoTime
+	// OwnTime are the benchmarks that reported, on one side only, a
+	// time the testing package cannot have measured.
+	OwnTime []OwnTime
+}
+
+// OwnTime is a benchmark whose time on Side, in some rounds, was less
+// than the testing package measures, while Other's were its own: the
+// benchmark reported its own ns/op (b.ReportMetric(v, "ns/op")), which
+// replaces the testing package's, so the code under test could claim any
+// speed.
+type OwnTime struct {
+	Side, Other string
+	runner.SelfTimed
+}
+
+// empty reports whether e holds nothing to report.
+func (e *MissingResultsError) empty() bool {
+	return len(e.Missing) == 0 && len(e.NoTime) == 0 && len(e.OwnTime) == 0
+}
+
+// add adds what o holds to e.
+func (e *MissingResultsError) add(o *MissingResultsError) {
+	e.Missing = append(e.Missing, o.Missing...)
+	e.NoTime = append(e.NoTime, o.NoTime...)
+	e.OwnTime = append(e.OwnTime, o.OwnTime...)
 }
 
 // failureOf is the report's Failure for a run that failed with err: a
@@ -90,45 +119,65 @@ func (e *MissingResultsError) Error() string { return e.Render(usage.Flags) }
 func (e *MissingResultsError) Render(st usage.Style) string {
 	var b strings.Builder
 	var hints []string
-	if len(e.Missing) > 0 {
-		fmt.Fprintf(&b, "%d benchmark function(s) have results on one side only, although both sides have them:", len(e.Missing))
-		for i, m := range e.Missing {
-			if i == 10 {
-				fmt.Fprintf(&b, "\n  ... and %d more", len(e.Missing)-i)
-				break
-			}
-			has := fmt.Sprintf("%s's test binary lists it", m.Side)
-			if m.Unlisted {
-				has = fmt.Sprintf("%s's test binary could not be listed, so it may have it", m.Side)
-			}
-			fmt.Fprintf(&b, "\n  %s (%s): results on %s, none on %s, although %s", m.Function, m.Package, m.Other, m.Side, has)
-			if m.Elsewhere != "" {
-				fmt.Fprintf(&b, "; %s's results of it are in another configuration (%s, where %s's are %s)", m.Side, m.Elsewhere, m.Other, m.Config)
-			}
+	list(&b, fmt.Sprintf("%d benchmark function(s) have results on one side only, although both sides have them:", len(e.Missing)), len(e.Missing), func(i int) string {
+		m := e.Missing[i]
+		has := fmt.Sprintf("%s's test binary lists it", m.Side)
+		if m.Unlisted {
+			has = fmt.Sprintf("%s's test binary could not be listed, so it may have it", m.Side)
 		}
+		line := fmt.Sprintf("%s (%s): results on %s, none on %s, although %s", m.Function, m.Package, m.Other, m.Side, has)
+		if m.Elsewhere != "" {
+			line += fmt.Sprintf("; %s's results of it are in another configuration (%s, where %s's are %s)", m.Side, m.Elsewhere, m.Other, m.Config)
+		}
+		return line
+	})
+	if len(e.Missing) > 0 {
 		hints = append(hints, "a benchmark that is not measured on one side cannot be compared, and leaving it out would pass the gate without measuring it. "+
 			"It skipped, renamed its sub-benchmarks, or printed its results under another configuration; make it report the same way on both sides, or leave it out of {bench}")
 	}
+	list(&b, fmt.Sprintf("%d benchmark(s) ran on both sides but reported their time (ns/op) on one side only:", len(e.NoTime)), len(e.NoTime), func(i int) string {
+		m := e.NoTime[i]
+		return fmt.Sprintf("%s (%s): ns/op on %s, none on %s, although %s measured it (%s); %s's benchmark likely calls b.ReportMetric(0, \"ns/op\"), which drops the time from its results",
+			m.Benchmark, m.Package, m.Other, m.Side, m.Side, strings.Join(m.Units, ", "), m.Side)
+	})
 	if len(e.NoTime) > 0 {
-		if b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(&b, "%d benchmark(s) ran on both sides but reported their time (ns/op) on one side only:", len(e.NoTime))
-		for i, m := range e.NoTime {
-			if i == 10 {
-				fmt.Fprintf(&b, "\n  ... and %d more", len(e.NoTime)-i)
-				break
-			}
-			fmt.Fprintf(&b, "\n  %s (%s): ns/op on %s, none on %s, although %s measured it (%s); %s's benchmark likely calls b.ReportMetric(0, \"ns/op\"), which drops the time from its results",
-				m.Benchmark, m.Package, m.Other, m.Side, m.Side, strings.Join(m.Units, ", "), m.Side)
-		}
 		hints = append(hints, "a benchmark's time that is not measured on one side cannot be compared, and leaving it out would pass a slowdown unmeasured. "+
 			"Do not report ns/op as 0 (b.ReportMetric(0, \"ns/op\")); report what you need in a unit of your own (b.ReportMetric(v, \"x/op\")), or leave the benchmark out of {bench}")
+	}
+	list(&b, fmt.Sprintf("%d benchmark(s) reported a time (ns/op) on one side that the testing package cannot have measured:", len(e.OwnTime)), len(e.OwnTime), func(i int) string {
+		o := e.OwnTime[i]
+		return fmt.Sprintf("%s (%s): on %s, %d iterations at %s ns/op are %v, less than the {benchtime} %v for which the testing package times every benchmark (%d of %d rounds); %s's times are the testing package's. %s's benchmark likely sets its own time with b.ReportMetric(v, \"ns/op\"), which replaces the measured one",
+			strings.TrimPrefix(o.Name, "Benchmark"), o.Package, o.Side, o.Iterations, strconv.FormatFloat(o.NsPerOp, 'g', -1, 64), o.Time().Round(time.Microsecond), o.Benchtime,
+			o.Rounds, o.Of, o.Other, o.Side)
+	})
+	if len(e.OwnTime) > 0 {
+		hints = append(hints, "a time the code under test reports itself cannot be compared with one the testing package measured, and could pass a slowdown it hides. "+
+			"Report what you need in a unit of your own (b.ReportMetric(v, \"x/op\")), or leave the benchmark out of {bench}")
 	}
 	for _, h := range hints {
 		b.WriteString("\nhint: " + h)
 	}
 	return st.Render(b.String())
+}
+
+// list writes heading and one indented line per item (line(i) for the
+// i-th of n), the first 10, on a line of their own below what b holds;
+// nothing when n is 0.
+func list(b *strings.Builder, heading string, n int, line func(i int) string) {
+	if n == 0 {
+		return
+	}
+	if b.Len() > 0 {
+		b.WriteString("\n")
+	}
+	b.WriteString(heading)
+	for i := 0; i < n; i++ {
+		if i == 10 {
+			fmt.Fprintf(b, "\n  ... and %d more", n-i)
+			break
+		}
+		b.WriteString("\n  " + line(i))
+	}
 }
 
 // side is what one side's listing says of a benchmark function.
@@ -224,11 +273,65 @@ func missingResults(out *runner.Outcome, res *compare.Result) error {
 		}
 		missing = append(missing, miss)
 	}
-	noTime := missingTime(out.Sides[0].Name, out.Sides[1].Name, res.Comparisons)
-	if len(missing) == 0 && len(noTime) == 0 {
+	e := &MissingResultsError{Missing: missing,
+		NoTime:  missingTime(out.Sides[0].Name, out.Sides[1].Name, res.Comparisons),
+		OwnTime: ownTime(out.Sides[0], out.Sides[1])}
+	if e.empty() {
 		return nil
 	}
-	return &MissingResultsError{Missing: missing, NoTime: noTime}
+	return e
+}
+
+// ownTime finds the benchmarks that one of base and head reported, in
+// some round, with a time the testing package cannot have measured, where
+// the other reported it with the testing package's times only. Where
+// both sides report their own, the benchmark's convention is the same on
+// both and its times are compared as reported (selfTimedNotes says so);
+// where the other has no results of it, it is new or removed.
+func ownTime(base, head *runner.SideResult) []OwnTime {
+	var out []OwnTime
+	sides := [2]*runner.SideResult{base, head}
+	for m, s := range sides {
+		other := sides[1-m]
+		for _, st := range s.SelfTimed() {
+			if other.TimedResults(st.Package, st.Name) == 0 || selfTimedIn(other, st) {
+				continue
+			}
+			out = append(out, OwnTime{Side: s.Name, Other: other.Name, SelfTimed: st})
+		}
+	}
+	return out
+}
+
+// selfTimedIn reports whether side s reported benchmark st (by package
+// and name without its -GOMAXPROCS suffix) with a time of its own.
+func selfTimedIn(s *runner.SideResult, st runner.SelfTimed) bool {
+	for _, o := range s.SelfTimed() {
+		if o.Package == st.Package && sameBenchmark(o.Name, st.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// selfTimedNotes are the report's notes on the benchmarks that every side
+// reported with a time of their own.
+func selfTimedNotes(sides []*runner.SideResult) []string {
+	if len(sides) < 2 {
+		return nil
+	}
+	var notes []string
+	for _, st := range sides[0].SelfTimed() {
+		every := true
+		for _, s := range sides[1:] {
+			every = every && selfTimedIn(s, st)
+		}
+		if every {
+			notes = append(notes, fmt.Sprintf("%s (%s) reported on every side a time (ns/op) below what the testing package measures (%d iterations at %s ns/op are %v, under the %v benchtime): it sets its own time with b.ReportMetric(v, \"ns/op\"), and its sec/op is compared as reported, not as timed",
+				strings.TrimPrefix(st.Name, "Benchmark"), st.Package, st.Iterations, strconv.FormatFloat(st.NsPerOp, 'g', -1, 64), st.Time().Round(time.Microsecond), st.Benchtime))
+		}
+	}
+	return notes
 }
 
 // rowKey is a comparison's row without its unit: its benchmark and
@@ -327,6 +430,7 @@ func runNotes(out *runner.Outcome, rep *report.Report) []string {
 				s.Name, s.NotConfig, file, s.FirstNotConfig))
 		}
 	}
+	notes = append(notes, selfTimedNotes(out.Sides)...)
 	return append(notes, skippedNotes(out.Skipped)...)
 }
 
@@ -495,4 +599,12 @@ func ranOnBothSides(ds []decide.Decision) map[string]bool {
 		}
 	}
 	return out
+}
+
+// sameBenchmark reports whether result names a and b name one benchmark,
+// whatever their -GOMAXPROCS suffixes.
+func sameBenchmark(a, b string) bool {
+	sa, _ := plan.SplitProcs(a)
+	sb, _ := plan.SplitProcs(b)
+	return sa == sb
 }

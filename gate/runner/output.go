@@ -10,6 +10,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/plan"
@@ -204,6 +205,11 @@ type lineWriter struct {
 	garbledIn string
 	started   string
 	pass      bool
+	// benchtime is the process's -test.benchtime as a duration, 0 where
+	// it is a count or the time is not checked; underTime are the
+	// accepted results whose time is below it (selftimed.go), by name.
+	benchtime time.Duration
+	underTime map[string]SelfTimed
 	// reserved, if set, is a unit the process may not report (the
 	// unit benchgate counts itself, when it does); reservedIn is the
 	// first accepted result that reported it.
@@ -395,6 +401,12 @@ func (l *lineWriter) benchmarkLine(raw, line string) {
 		l.results++
 		if l.reserved != "" && l.reservedIn == "" && reportsUnit(line, l.reserved) {
 			l.reservedIn = name
+		}
+		if iters, ns, under := underBenchtime(strings.Fields(line), l.benchtime); under {
+			if l.underTime == nil {
+				l.underTime = map[string]SelfTimed{}
+			}
+			l.underTime[name] = SelfTimed{Name: name, Iterations: iters, NsPerOp: ns, Benchtime: l.benchtime}
 		}
 	case strings.ContainsAny(line, " \t"):
 		if l.garbled == "" {

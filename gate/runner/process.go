@@ -108,6 +108,7 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 	if st.opts.Measure.Instructions() {
 		lw.reserved = InstructionsUnit
 	}
+	lw.benchtime = benchtimeDuration(st.plan.Benchtime)
 	if err := lw.resetConfig(s.config); err != nil {
 		return fmt.Errorf("writing results file: %w", err)
 	}
@@ -136,6 +137,7 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 		}
 	}
 	s.tally(lw)
+	s.noteSelfTimed(pkg.ImportPath, lw)
 	rec := RunRecord{Side: s.Name, Round: round + 1, Package: pkg.ImportPath, Benchmark: fn, Duration: run.d}
 	if runErr != nil {
 		rec.Error = runErr.Error()

@@ -227,6 +227,13 @@ type SideResult struct {
 	// keys its last block set.
 	file   resultsFile
 	config []string
+	// timed counts the results of each benchmark (package and name)
+	// that a timed process reported; selfTimed are those whose time the
+	// testing package cannot have measured (selftimed.go), in
+	// selfTimedOrder.
+	timed          map[string]int
+	selfTimed      map[string]SelfTimed
+	selfTimedOrder []string
 }
 
 // Label describes the side, with the toolchain that built it.
