@@ -73,7 +73,11 @@ func confirm(ds []Decision, p Policy) int {
 			// Futile unless confirmed: by the halfway look, or by the
 			// end look over rounds past halfway (another comparison run
 			// by the same process wanted them), which goes on as before.
-			c.Futile = !c.Confirmed && !math.IsNaN(delta) && !worse(d.Better, delta)
+			// Nor is a candidate futile that every round up to halfway
+			// leaves in doubt (it would end inconclusive, the rounds it
+			// was picked for weighing on its estimate): it goes on to
+			// the end, so that fresh rounds, not a warning, settle it.
+			c.Futile = !c.Confirmed && !math.IsNaN(delta) && !worse(d.Better, delta) && !doubtAt(d, halfway, h, p)
 		}
 		d.Confirmation = c
 		rounds := fmt.Sprintf("rounds %d–%d alone", from+1, from+c.Rounds)
@@ -103,6 +107,19 @@ func confirm(ds []Decision, p Policy) int {
 		}
 	}
 	return k
+}
+
+// doubtAt reports whether candidate d, judged on its rounds up to round to
+// with its look there (c), would end inconclusive rather than unchanged:
+// its change over those rounds worse than the threshold, and a regression
+// at the border or still in doubt (inDoubt), as the end of judgeStages
+// judges it over every round.
+func doubtAt(d *Decision, to int, c *Confirmation, p Policy) bool {
+	upTo := testOn(d.Comparison.Rounds(0, to, confidenceOf(p)), p)
+	if !worse(d.Better, upTo.delta) || !exceeds(d.Better, upTo.delta, d.Threshold) {
+		return false
+	}
+	return d.borderline || inDoubt(d, math.Min(c.PAdjusted, correctedLike(d, upTo.p)), upTo.delta, upTo.low, upTo.high)
 }
 
 // stageWeight is the weight of the first stage in both looks' combined

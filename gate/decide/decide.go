@@ -90,11 +90,12 @@
 // at the end (at nine tenths). The extra rounds are fresh
 // data, independent of the choice of candidates, so looking again cannot
 // manufacture a regression. A candidate confirmed at the halfway look, one
-// whose later rounds at the halfway look show no worsening at all (a stop
-// for futility: the end look would need those rounds' own estimate to be
-// worse), or one whose interval no longer reaches the threshold stops
-// early ([MoreRounds]); stopping for any of these cannot cause a false
-// alarm.
+// whose later rounds at the halfway look show no worsening at all while
+// it would pass (a stop for futility: the end look would need those
+// rounds' own estimate to be worse), or one whose interval no longer
+// reaches the threshold stops early ([MoreRounds]); stopping for any of
+// these cannot cause a false alarm. One that would end inconclusive at
+// the halfway look goes on to the end instead of stopping in doubt.
 //
 // Which direction is worse depends on the unit: sec/op, B/op and allocs/op
 // are lower-is-better, B/s is higher-is-better, and unit metadata
