@@ -294,24 +294,13 @@ func ownTime(base, head *runner.SideResult) []OwnTime {
 	for m, s := range sides {
 		other := sides[1-m]
 		for _, st := range s.SelfTimed() {
-			if other.TimedResults(st.Package, st.Name) == 0 || selfTimedIn(other, st) {
+			if other.TimedResults(st.Package, st.Name) == 0 || other.ReportedOwnTime(st.Package, st.Name) {
 				continue
 			}
 			out = append(out, OwnTime{Side: s.Name, Other: other.Name, SelfTimed: st})
 		}
 	}
 	return out
-}
-
-// selfTimedIn reports whether side s reported benchmark st (by package
-// and name without its -GOMAXPROCS suffix) with a time of its own.
-func selfTimedIn(s *runner.SideResult, st runner.SelfTimed) bool {
-	for _, o := range s.SelfTimed() {
-		if o.Package == st.Package && sameBenchmark(o.Name, st.Name) {
-			return true
-		}
-	}
-	return false
 }
 
 // selfTimedNotes are the report's notes on the benchmarks that every side
@@ -324,7 +313,7 @@ func selfTimedNotes(sides []*runner.SideResult) []string {
 	for _, st := range sides[0].SelfTimed() {
 		every := true
 		for _, s := range sides[1:] {
-			every = every && selfTimedIn(s, st)
+			every = every && s.ReportedOwnTime(st.Package, st.Name)
 		}
 		if every {
 			notes = append(notes, fmt.Sprintf("%s (%s) reported on every side a time (ns/op) below what the testing package measures (%d iterations at %s ns/op are %v, under the %v benchtime): it sets its own time with b.ReportMetric(v, \"ns/op\"), and its sec/op is compared as reported, not as timed",
@@ -599,12 +588,4 @@ func ranOnBothSides(ds []decide.Decision) map[string]bool {
 		}
 	}
 	return out
-}
-
-// sameBenchmark reports whether result names a and b name one benchmark,
-// whatever their -GOMAXPROCS suffixes.
-func sameBenchmark(a, b string) bool {
-	sa, _ := plan.SplitProcs(a)
-	sb, _ := plan.SplitProcs(b)
-	return sa == sb
 }

@@ -133,6 +133,14 @@ func selfTimedKey(pkg, name string) string { return pkg + "\x00" + stripProcs(na
 // or not) of package pkg that side s's timed processes reported.
 func (s *SideResult) TimedResults(pkg, name string) int { return s.timed[selfTimedKey(pkg, name)] }
 
+// ReportedOwnTime reports whether side s reported benchmark name
+// (-GOMAXPROCS suffix or not) of package pkg, in some round, with a time
+// the testing package cannot have measured.
+func (s *SideResult) ReportedOwnTime(pkg, name string) bool {
+	_, ok := s.selfTimed[selfTimedKey(pkg, name)]
+	return ok
+}
+
 // SelfTimed returns the benchmarks side s reported a time for that the
 // testing package cannot have measured, in the order first seen.
 func (s *SideResult) SelfTimed() []SelfTimed {
