@@ -7,8 +7,10 @@ package pipeline
 // another configuration), and passing the gate without it would be a
 // silent pass. That is an error, exit code 3, like a benchmark that
 // failed. So is a benchmark that reported results on both sides but its
-// time (ns/op) on one only: b.ReportMetric(0, "ns/op") makes the testing
-// package leave ns/op out; and so is a time on one side only that the
+// time (ns/op) on one only: the testing package leaves ns/op out when its
+// timer measured nothing (b.ReportMetric(0, "ns/op"), a timer kept
+// stopped, or a benchmark that panicked while the testing package printed
+// its result and exited 0 first); and so is a time on one side only that the
 // testing package cannot have measured (b.ReportMetric(v, "ns/op"), see
 // runner's selftimed.go). Any other unit one side does not report (a
 // b.SetBytes or a custom metric removed) is new or removed, not an error.
@@ -137,12 +139,13 @@ func (e *MissingResultsError) Render(st usage.Style) string {
 	}
 	list(&b, fmt.Sprintf("%d benchmark(s) ran on both sides but reported their time (ns/op) on one side only:", len(e.NoTime)), len(e.NoTime), func(i int) string {
 		m := e.NoTime[i]
-		return fmt.Sprintf("%s (%s): ns/op on %s, none on %s, although %s measured it (%s); %s's benchmark likely calls b.ReportMetric(0, \"ns/op\"), which drops the time from its results",
+		return fmt.Sprintf("%s (%s): ns/op on %s, none on %s, although %s measured it (%s); %s's benchmark likely calls b.ReportMetric(0, \"ns/op\"), which drops the time from its results, or else kept its timer stopped or crashed",
 			m.Benchmark, m.Package, m.Other, m.Side, m.Side, strings.Join(m.Units, ", "), m.Side)
 	})
 	if len(e.NoTime) > 0 {
 		hints = append(hints, "a benchmark's time that is not measured on one side cannot be compared, and leaving it out would pass a slowdown unmeasured. "+
-			"Do not report ns/op as 0 (b.ReportMetric(0, \"ns/op\")); report what you need in a unit of your own (b.ReportMetric(v, \"x/op\")), or leave the benchmark out of {bench}")
+			"Do not report ns/op as 0 (b.ReportMetric(0, \"ns/op\")); report what you need in a unit of your own (b.ReportMetric(v, \"x/op\")), or leave the benchmark out of {bench}. "+
+			"A benchmark that panics or calls os.Exit can print a result without a time too: the testing package's main goroutine goes on as the benchmark's unwinds, and now and then prints the result and PASS, and exits 0, before the panic ends the process; go test -bench on that side shows the panic")
 	}
 	list(&b, fmt.Sprintf("%d benchmark(s) reported a time (ns/op) on one side that the testing package cannot have measured:", len(e.OwnTime)), len(e.OwnTime), func(i int) string {
 		o := e.OwnTime[i]

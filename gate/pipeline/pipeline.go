@@ -173,7 +173,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	var ue *usage.Error
 	if errors.As(runErr, &ue) {
-		return nil, runErr
+		// A refusal after the first rounds (afterRound) says more rounds
+		// would decide; a measurement already missing on one side is what
+		// no number of rounds mends, so that is the run's failure, and
+		// the refusal waits for the run that follows its fix.
+		var missing error
+		if out != nil && out.RoundsDone > 0 {
+			missing = missingMeasurements(p, out, steps, opts)
+		}
+		if missing == nil {
+			return nil, runErr
+		}
+		fmt.Fprintf(progress, "%s\n", names.Render("and once every benchmark measures on both sides: "+ue.Msg+"; "+ue.Hint))
+		runErr = missing
 	}
 	if ctx.Err() != nil && runErr != nil {
 		return nil, runErr
@@ -187,15 +199,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// The runner's manifest holds the rounds' failure; one found from
 	// here on (late) is recorded into it below.
 	checked := runErr == nil
+	if checked {
+		runErr = missingMeasurements(p, out, steps, opts)
+	}
 	if p.IsLadder() {
-		if checked {
-			runErr = checkMissingLadder(out, steps, opts)
-		}
 		rep, aerr = analyzeLadderRun(p, out, steps, policy, opts, runErr, names, cfg.LadderGate)
 	} else {
-		if checked {
-			runErr = checkMissing(out, opts)
-		}
 		rep, aerr = analyzeRun(out, policy, opts, runErr, names)
 	}
 	if checked {
@@ -267,6 +276,16 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		fmt.Fprintf(progress, "warning: writing reports to %s: %v\n", p.ResultsDir, err)
 	}
 	return &Result{Plan: p, Run: out, Report: rep, Policy: policy, Options: opts}, runErr
+}
+
+// missingMeasurements is the *MissingResultsError of what the rounds
+// done so far measured on one side only (checkMissing, or for a ladder
+// checkMissingLadder), or nil.
+func missingMeasurements(p *plan.Plan, out *runner.Outcome, steps []step, opts compare.Options) error {
+	if p.IsLadder() {
+		return checkMissingLadder(out, steps, opts)
+	}
+	return checkMissing(out, opts)
 }
 
 // recordLate writes err, a failure found after the rounds (the runner
