@@ -186,6 +186,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		fmt.Fprintf(progress, "%s\n", names.Render("and once every benchmark measures on both sides: "+ue.Msg+"; "+ue.Hint))
 		runErr = missing
+		if werr := runner.ReplaceError(p.ResultsDir, missing); werr != nil {
+			fmt.Fprintf(progress, "warning: could not record the failure in %s: %v\n", filepath.Join(p.ResultsDir, runner.ManifestFile), werr)
+		}
 	}
 	if ctx.Err() != nil && runErr != nil {
 		return nil, runErr

@@ -159,7 +159,15 @@ func saveManifest(dir string, m *Manifest) error {
 // directory again (benchgate compare DIR, a merge of shards) fails as
 // the run did instead of passing what was not measured. The caller holds
 // the directory's lock.
-func RecordError(dir string, runErr error) error {
+func RecordError(dir string, runErr error) error { return recordError(dir, runErr, false) }
+
+// ReplaceError is RecordError for a failure that outranks the error the
+// runner recorded: a measurement found missing on one side, where the
+// runner stopped to refuse too few rounds, which more rounds would not
+// mend.
+func ReplaceError(dir string, runErr error) error { return recordError(dir, runErr, true) }
+
+func recordError(dir string, runErr error, replace bool) error {
 	if runErr == nil {
 		return nil
 	}
@@ -172,7 +180,7 @@ func RecordError(dir string, runErr error) error {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if m.Error != "" {
+	if m.Error != "" && !replace {
 		return nil
 	}
 	m.Error = runErr.Error()

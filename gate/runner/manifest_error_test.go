@@ -46,7 +46,8 @@ func TestEmptyShardManifest(t *testing.T) {
 }
 
 // TestRecordError: a failure found after the rounds is written into the
-// manifest, the rest of it kept; an error already there stays.
+// manifest, the rest of it kept; an error already there stays, unless
+// the new one outranks it (ReplaceError).
 func TestRecordError(t *testing.T) {
 	dir := t.TempDir()
 	m := Manifest{Sides: []ManifestSide{{Name: "base", File: "base.txt", Results: 3}, {Name: "head", File: "head.txt", Results: 2}}, Shard: "1/2", RoundsDone: 8}
@@ -66,6 +67,12 @@ func TestRecordError(t *testing.T) {
 	}
 	if got := readManifest(t, dir); got.Error != "1 benchmark function(s) have results on one side only" {
 		t.Errorf("RecordError replaced the first error: %q", got.Error)
+	}
+	if err := ReplaceError(dir, errors.New("outranks")); err != nil {
+		t.Fatal(err)
+	}
+	if got := readManifest(t, dir); got.Error != "outranks" || got.RoundsDone != 8 {
+		t.Errorf("manifest after ReplaceError: %+v", got)
 	}
 	if err := RecordError(t.TempDir(), errors.New("x")); err == nil {
 		t.Error("RecordError without a manifest: no error")
