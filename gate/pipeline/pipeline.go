@@ -186,9 +186,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		fmt.Fprintf(progress, "%s\n", names.Render("and once every benchmark measures on both sides: "+ue.Msg+"; "+ue.Hint))
 		runErr = missing
-		if werr := runner.ReplaceError(p.ResultsDir, missing); werr != nil {
-			fmt.Fprintf(progress, "warning: could not record the failure in %s: %v\n", filepath.Join(p.ResultsDir, runner.ManifestFile), werr)
-		}
+		recordLate(p, missing, progress, runner.ReplaceError)
 	}
 	if ctx.Err() != nil && runErr != nil {
 		return nil, runErr
@@ -215,7 +213,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		if late == nil && aerr != nil && ExitCode(aerr) == ExitFailed {
 			late = aerr
 		}
-		recordLate(p, late, progress)
+		recordLate(p, late, progress, runner.RecordError)
 	}
 	if aerr != nil && runErr == nil {
 		var ie *compare.InputError
@@ -294,13 +292,15 @@ func missingMeasurements(p *plan.Plan, out *runner.Outcome, steps []step, opts c
 // recordLate writes err, a failure found after the rounds (the runner
 // wrote the manifest with its own), into the results directory's
 // manifest, so that judging the directory again (benchgate compare DIR,
-// a merge of shards) fails as this run does. A
-// manifest that cannot be updated is a warning: the run fails anyway.
-func recordLate(p *plan.Plan, err error, progress io.Writer) {
+// a merge of shards) fails as this run does, with write
+// (runner.RecordError, or ReplaceError for a failure that outranks the
+// runner's own). A manifest that cannot be updated is a warning: the run
+// fails anyway.
+func recordLate(p *plan.Plan, err error, progress io.Writer, write func(dir string, err error) error) {
 	if err == nil {
 		return
 	}
-	if werr := runner.RecordError(p.ResultsDir, err); werr != nil {
+	if werr := write(p.ResultsDir, err); werr != nil {
 		fmt.Fprintf(progress, "warning: could not record the failure in %s: %v; benchgate compare on that directory will not know the run failed\n",
 			filepath.Join(p.ResultsDir, runner.ManifestFile), werr)
 	}
