@@ -420,5 +420,48 @@ if $suite; then
 	suite_time="$(cat "$WORK/suite/seconds")s"
 fi
 
+# 6. The image's warm build cache (the Dockerfile's warm stage): a first
+# run builds the built-in suite, and a package of the user's, from it. In a
+# container of the image, as root as the runner starts it, the CLI runs the
+# suite A/A and then one package that imports only the testing package;
+# the check counts the files each run adds to the builder's cache
+# (/var/cache/benchgate/go-build). Cold, the suite adds about 2,500; warm,
+# none. The package adds its own compile and its test main (12 entries),
+# nothing of the standard library's.
+nfail=${#CHECKS_FAILED[@]}
+mkdir -p "$WORK/warm"
+log "run warm: the built-in suite and a one-file package, from the image's build cache"
+t0=$SECONDS
+pm run --rm --network=none "${PODMAN_ULIMITS[@]}" --entrypoint bash "$IMAGE" -c '
+	c=/var/cache/benchgate/go-build
+	count() { find "$c" -type f ! -name trim.txt ! -name README ! -name testexpire.txt | wc -l; }
+	echo "entries $(count)"
+	echo "not future-dated $(find "$c" -type f ! -newermt "+1 year" | wc -l)"
+	# The go command trims the cache at the end of a build at most once a
+	# day: make this run trim, as a release image'"'"'s first run does.
+	echo $(( $(date +%s) - 2 * 86400 )) >"$c/trim.txt"
+	n=$(count)
+	mkdir -p /tmp/w && cd /tmp/w
+	benchgate run -base-toolchain local -head-toolchain local -bench HMAC -rounds 8 -benchtime 5ms -threshold 25% -out /tmp/w/suite-out >/tmp/w/suite.log 2>&1
+	echo "suite exit $? added $(( $(count) - n ))"
+	grep -h "not using /var/cache" /tmp/w/suite.log
+	mkdir -p /tmp/w/m && cd /tmp/w/m
+	printf "module example.com/m\n\ngo 1.19\n" >go.mod
+	printf "package m\n\nimport \"testing\"\n\nfunc BenchmarkNop(b *testing.B) {\n\tfor i := 0; i < b.N; i++ {\n\t}\n}\n" >m_test.go
+	n=$(count)
+	benchgate run -base-toolchain local -head-toolchain local -rounds 8 -benchtime 5ms -threshold 25% -out /tmp/w/m-out . >/tmp/w/m.log 2>&1
+	echo "package exit $? added $(( $(count) - n ))"
+' >"$WORK/warm/stdout" 2>"$WORK/warm/stderr" || true
+log "run warm: done after $((SECONDS - t0))s: $(tr '\n' ';' <"$WORK/warm/stdout")"
+warm_field() { sed -n "s/^$1 //p" "$WORK/warm/stdout"; }
+log "checks: the image's build cache"
+check "warm: the image holds a build cache (over 1,000 entries)" eval '[ "$(warm_field entries)" -gt 1000 ]'
+check "warm: every entry is dated in the future, so the go command never trims it" eval '[ "$(warm_field "not future-dated")" = 0 ]'
+check "warm: the builder used the image's cache (no fallback note)" not grep -q 'not using /var/cache' "$WORK/warm/stdout"
+check "warm: the built-in suite built from the cache, after a trim (exit 0, no entry added)" eval '[ "$(warm_field suite)" = "exit 0 added 0" ]'
+check "warm: a one-file package added only its own entries (12 measured; at most 20: cold, with the testing package's dependencies, 1,023)" \
+	eval '[[ $(warm_field package) =~ ^exit\ 0\ added\ ([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -le 20 ]'
+[ ${#CHECKS_FAILED[@]} -eq "$nfail" ] || { echo "---- warm"; cat "$WORK/warm/stdout" "$WORK/warm/stderr"; } >&2
+
 log "timings: total $((SECONDS - t_start))s; image build ${t_build}s; pr run $(cat "$WORK/pr/seconds")s; hostile run $(cat "$WORK/hostile/seconds")s; A/A run $(cat "$WORK/aa/seconds")s; instructions run $(cat "$WORK/instr/seconds")s; suite run $suite_time"
 summarize container-e2e || exit 1
