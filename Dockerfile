@@ -20,8 +20,8 @@ RUN test -f vendor/modules.txt || { \
       exit 1; }; \
     go build -trimpath -ldflags "-X github.com/benchgate/benchgate/gate/cli.version=${VERSION}" -o /out/benchgate .
 
-# Warm stage: the image's build cache. On a first run (no cache-dir, or
-# an empty one) benchgate's builder compiles the standard library and the
+# Warm stage: the image's build cache. On a run with no cache-dir input
+# and no GOCACHE in the step's env, benchgate's builder compiles the standard library and the
 # built-in suite before the first round: the suite's builds took 1m35s of
 # a 1m36s run in container-e2e. Compiled here once, as the builder would
 # (the same Go, environment and flags: go test -c, -trimpath for the suite
@@ -77,9 +77,9 @@ RUN chmod -R go-w,-t /go
 
 # The warm cache, owned by the builder (gate/runner/isolation.go's
 # builderID), in the directory benchgate gives it when no cache-dir is set.
-# That directory's parent must be root's and writable by no one else (the
-# builder would otherwise reach the module cache beside it), so it is made
-# first: COPY --chown would give it to the builder too.
+# That directory's parent must be root's and writable by no one else, or
+# benchgate does not use it (gate/runner/caches.go's ownDir), so it is
+# made first: COPY --chown would give it to the builder too.
 RUN mkdir -m 755 -p /var/cache/benchgate
 COPY --from=warm --chown=2000000000:2000000000 /var/cache/benchgate/go-build /var/cache/benchgate/go-build
 
