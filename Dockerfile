@@ -20,10 +20,12 @@ RUN test -f vendor/modules.txt || { \
       exit 1; }; \
     go build -trimpath -ldflags "-X github.com/benchgate/benchgate/gate/cli.version=${VERSION}" -o /out/benchgate .
 
-# Warm stage: the image's build cache. On a run with no cache-dir input
-# and no GOCACHE in the step's env, benchgate's builder compiles the standard library and the
-# built-in suite before the first round: the suite's builds took 1m35s of
-# a 1m36s run in container-e2e. Compiled here once, as the builder would
+# Warm stage: the image's build cache. With an empty build cache,
+# benchgate's builder compiles the standard library and the built-in suite
+# before the first round: the suite's builds took 1m35s of a 1m36s run in
+# container-e2e. The builder uses this cache on a run with no cache-dir
+# input (and no GOCACHE in the step's env), and copies it into an empty
+# cache-dir (gate/runner/caches.go, seedFromState). Compiled here once, as the builder would
 # (the same Go, environment and flags: go test -c, -trimpath for the suite
 # (see gate/runner/prepare.go), none for a package of the user's), they
 # come from the cache instead. Only benchmarks/ goes in, so the layers are

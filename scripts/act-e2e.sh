@@ -53,6 +53,7 @@ seed=
 build_context seed "$scratch"
 "$BG_ROOT/scripts/standin-image.sh" || die "could not make the stand-in base image"
 prune_old_images
+keep_warm_stage "$seed"
 
 start_podman_service
 

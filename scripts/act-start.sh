@@ -63,7 +63,7 @@ act_images() { pm images --format '{{.Repository}}:{{.Tag}}' | grep -E '(^|/)act
 drop_build_cache() {
 	local i
 	for i in $(act_images); do pm rmi -f "$i" >/dev/null 2>&1 || true; done
-	pm rmi -f "$RELEASE_IMAGE:v0.0.0" >/dev/null 2>&1 || true
+	pm rmi -f "$RELEASE_IMAGE:v0.0.0" "$WARM_IMAGE" >/dev/null 2>&1 || true
 	pm image prune -f >/dev/null 2>&1 || true
 }
 

@@ -268,11 +268,31 @@ prune_old_images() {
 	pm image prune -f --filter until=1h >/dev/null 2>&1 || true
 }
 
+# WARM_IMAGE tags the Dockerfile's warm stage (the prebuilt Go cache),
+# which depends only on benchmarks/ and the base image. Untagged, it would
+# be pruned an hour after it was built, and the next run would spend about
+# two minutes compiling the suite again.
+WARM_IMAGE=localhost/benchgate-warm:cache
+
+# keep_warm_stage CONTEXT: build (or find in the layer cache) the warm
+# stage and tag it, so prune_old_images leaves it; a later build of the
+# whole Dockerfile, ours or act's, reuses its layers.
+keep_warm_stage() {
+	local ctx=$1 t0=$SECONDS
+	if ! pm build --pull=never --network=none "${PODMAN_ULIMITS[@]}" --target warm -t "$WARM_IMAGE" \
+		-f "$ctx/Dockerfile" "$ctx" >"$WORK/build-warm.log" 2>&1; then
+		tail -n 40 "$WORK/build-warm.log" >&2
+		die "the Dockerfile's warm stage did not build (log above)"
+	fi
+	log "warm stage $WARM_IMAGE ready in $((SECONDS - t0))s"
+}
+
 # build_image TAG CONTEXT: podman build of the real Dockerfile, offline.
 build_image() {
 	local tag=$1 ctx=$2 t0=$SECONDS
 	"$BG_ROOT/scripts/standin-image.sh" || die "could not make the stand-in base image"
 	prune_old_images
+	keep_warm_stage "$ctx"
 	log "podman build $ctx/Dockerfile -> $tag"
 	if ! pm build --pull=never --network=none "${PODMAN_ULIMITS[@]}" -t "$tag" -f "$ctx/Dockerfile" "$ctx" >"$WORK/build.log" 2>&1; then
 		tail -n 40 "$WORK/build.log" >&2

@@ -53,6 +53,13 @@ func withCacheDir(ctx context.Context, environ []string, workspace, dir string) 
 		f.WriteString("# Written by benchgate: the go command's caches.\n*\n")
 		f.Close()
 	}
+	// What root made here belongs to the workspace's owner, as the results
+	// do: the builder is lent the caches for the run and gives them back to
+	// this owner, so that the cache step after it (as the runner's user)
+	// can save them and a self-hosted runner's cleanup can remove them.
+	if err := giveToWorkspaceOwner(workspace, abs); err != nil {
+		return nil, fmt.Errorf("input cache-dir: handing %s to the workspace's owner: %w", dir, err)
+	}
 	has := func(name string) bool {
 		for _, kv := range environ {
 			if strings.HasPrefix(kv, name+"=") && len(kv) > len(name)+1 {

@@ -14,7 +14,9 @@ package runner
 //     builder for the run (hands it what in it is not the builder's) and
 //     gives it back to the directory's owner when the run ends. It lends
 //     only a directory the builder can reach (every directory above it
-//     searchable by others) that is empty or looks like that cache.
+//     searchable by others) that is empty or looks like that cache. An
+//     empty GOCACHE first gets a copy of the builder's own (stateDir):
+//     the Action image's warm cache serves a cache-dir's first run too.
 //   - Otherwise they are the builder's own, in stateDir, kept between
 //     runs on the machine (in the Action's container: for the job).
 //   - GOPATH and HOME are new and empty for each run, with a copy of the
@@ -22,10 +24,12 @@ package runner
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 )
 
 // stateDir holds the builder's caches when the environment names none.
@@ -46,8 +50,12 @@ type builderDirs struct {
 // home, given the run's child environment. fallback is a directory of the
 // run's for the caches when stateDir cannot be trusted.
 func setupBuilder(env []string, b Identity, home, fallback string) (*builderDirs, error) {
+	return setupBuilderIn(stateDir, env, b, home, fallback)
+}
+
+// setupBuilderIn is setupBuilder with its state directory given.
+func setupBuilderIn(state string, env []string, b Identity, home, fallback string) (*builderDirs, error) {
 	d := &builderDirs{}
-	state := stateDir
 	if err := ownDir(state); err != nil {
 		d.notes = append(d.notes, fmt.Sprintf("not using %s for the build caches (%v); they last only this run", state, err))
 		state = fallback
@@ -72,6 +80,11 @@ func setupBuilder(env []string, b Identity, home, fallback string) (*builderDirs
 				why = "it is neither empty nor a Go " + map[string]string{"GOCACHE": "build", "GOMODCACHE": "module"}[c.name] + " cache"
 			}
 			if why == "" {
+				if c.name == "GOCACHE" && empty(v) {
+					if note := seedFromState(v, filepath.Join(state, c.own), b); note != "" {
+						d.notes = append(d.notes, note)
+					}
+				}
 				giveBack, err := lend(v, b)
 				if err != nil {
 					return nil, fmt.Errorf("lending %s=%s to the build user: %w", c.name, v, err)
@@ -95,6 +108,94 @@ func setupBuilder(env []string, b Identity, home, fallback string) (*builderDirs
 		d.goenv = filepath.Join(home, ".config", "go", "env")
 	}
 	return d, nil
+}
+
+// seedFromState fills the empty build cache dst with a copy of src, the
+// builder's cache in stateDir: in the Action's image that is the warm
+// cache the Dockerfile builds (the built-in suite and the testing
+// package's dependencies), so that the first run of a workflow with a
+// cache-dir that actions/cache has not filled yet builds from it, as a
+// run without cache-dir does. The copies are dated now, not 2100 as in
+// the image, so the go command trims them from the user's cache as it
+// would its own. It returns a progress note, or "" when src has nothing.
+func seedFromState(dst, src string, b Identity) string {
+	if empty(src) || !looksLikeBuildCache(src) {
+		return ""
+	}
+	start := time.Now()
+	files, size, err := seedBuildCache(dst, src, b)
+	if err != nil {
+		return fmt.Sprintf("GOCACHE=%s was empty; seeding it from %s failed after %d files (%v): builds not in the copy compile from scratch", dst, src, files, err)
+	}
+	return fmt.Sprintf("GOCACHE=%s was empty: seeded it from %s (%d files, %.0f MB, %.1fs)", dst, src, files, float64(size)/(1<<20), time.Since(start).Seconds())
+}
+
+// seedBuildCache copies the directories and regular files of the tree at
+// src into dst, for b. src belongs to the builder, so it is read through
+// an os.Root (no link leads out of it) and only what opens as a regular
+// file is copied; dst is written through one too, creating files that
+// must not exist yet.
+func seedBuildCache(dst, src string, b Identity) (files int, size int64, err error) {
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return 0, 0, err
+	}
+	from, err := os.OpenRoot(src)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer from.Close()
+	to, err := os.OpenRoot(dst)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer to.Close()
+	err = fs.WalkDir(from.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case p == ".":
+			return nil
+		case d.IsDir():
+			if err := to.Mkdir(p, 0o755); err != nil {
+				return err
+			}
+			return to.Lchown(p, int(b.UID), int(b.GID))
+		case d.Type().IsRegular():
+			n, err := copyInRoot(from, to, p, b)
+			if err == nil {
+				files++
+				size += n
+			}
+			return err
+		}
+		return nil // links and special files: the go command writes neither
+	})
+	return files, size, err
+}
+
+// copyInRoot copies the regular file p of from to a new file p of to,
+// owned by b.
+func copyInRoot(from, to *os.Root, p string, b Identity) (int64, error) {
+	in, err := from.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+	if st, err := in.Stat(); err != nil || !st.Mode().IsRegular() {
+		return 0, fmt.Errorf("%s is not a regular file", p)
+	}
+	out, err := to.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
+	if err != nil {
+		return 0, err
+	}
+	n, err := io.Copy(out, in)
+	if err == nil {
+		err = out.Chown(int(b.UID), int(b.GID))
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return n, err
 }
 
 // ownDir makes dir if needed and checks that only root can change it:
