@@ -31,6 +31,8 @@ RUN test -f vendor/modules.txt || { \
 # come from the cache instead. Only benchmarks/ goes in, so the layers are
 # rebuilt when the suite or the base image changes, not with benchgate.
 #
+# Only the release image carries it (see the end of this file).
+#
 # The go command deletes the entries that went unused for five days, at
 # the end of a build, once a day. A release image is older than that, so
 # the first go test -c of a run would delete the entries the next ones
@@ -48,12 +50,13 @@ RUN cd /tmp/warm/suite && \
     find /var/cache/benchgate/go-build -exec touch -h -d 2100-01-01T00:00:00Z {} + && \
     du -sh /var/cache/benchgate/go-build
 
-# Run stage: the same golang image, because benchgate builds the benchmarks
-# it measures (go test -c) and lets the go command switch toolchains
-# (GOTOOLCHAIN=goX.Y.Z downloads that release). The image already has git,
-# which benchgate uses for worktrees and for fetching a base commit that a
-# shallow checkout lacks.
-FROM golang:1.26.8-bookworm
+# Runtime stage: the same golang image, because benchgate builds the
+# benchmarks it measures (go test -c) and lets the go command switch
+# toolchains (GOTOOLCHAIN=goX.Y.Z downloads that release). The image
+# already has git, which benchgate uses for worktrees and for fetching a
+# base commit that a shallow checkout lacks. Everything but the binary and
+# the warm cache: the two images below add those.
+FROM golang:1.26.8-bookworm AS runtime
 RUN git --version && go version
 
 # valgrind, for measure "instructions" (instructions/op counted by
@@ -77,15 +80,10 @@ ENV GOTOOLCHAIN=auto GOFLAGS=-buildvcs=false
 # to run. The builder gets a GOPATH of its own.
 RUN chmod -R go-w,-t /go
 
-# The warm cache, owned by the builder (gate/runner/isolation.go's
-# builderID), in the directory benchgate gives it when no cache-dir is set.
-# That directory's parent must be root's and writable by no one else, or
-# benchgate does not use it (gate/runner/caches.go's ownDir), so it is
-# made first: COPY --chown would give it to the builder too.
+# benchgate gives the builder its caches in /var/cache/benchgate when no
+# cache-dir is set; that directory must be root's and writable by no one
+# else, or benchgate does not use it (gate/runner/caches.go's ownDir).
 RUN mkdir -m 755 -p /var/cache/benchgate
-COPY --from=warm --chown=2000000000:2000000000 /var/cache/benchgate/go-build /var/cache/benchgate/go-build
-
-COPY --from=build /out/benchgate /usr/local/bin/benchgate
 
 # Exec form, and the binary itself: the runner passes inputs as INPUT_FAIL-ON
 # and the like, which a shell (Debian's dash) would drop. No WORKDIR: the
@@ -93,3 +91,20 @@ COPY --from=build /out/benchgate /usr/local/bin/benchgate
 # runner expects of Docker actions (the workspace and file commands are
 # written as root).
 ENTRYPOINT ["/usr/local/bin/benchgate"]
+
+# Release image (docker build --target release; .github/workflows/release.yml
+# publishes it, and a release tag's action.yml runs it): with the warm
+# cache, owned by the builder (gate/runner/isolation.go's builderID), so a
+# job's first builds come from it. The cache goes in before the binary, so
+# that its layer is reused when only benchgate changes.
+FROM runtime AS release
+COPY --from=warm --chown=2000000000:2000000000 /var/cache/benchgate/go-build /var/cache/benchgate/go-build
+COPY --from=build /out/benchgate /usr/local/bin/benchgate
+
+# Development image, the default target: what `image: Dockerfile` on main
+# (`uses: ./`, `@main`) builds at the start of every job. Without the warm
+# cache: compiling it here would cost each such job about two minutes of
+# image build to save under a minute of benchgate's builds (docs/container.md,
+# "Job start"); BuildKit does not build the warm stage for this target.
+FROM runtime
+COPY --from=build /out/benchgate /usr/local/bin/benchgate

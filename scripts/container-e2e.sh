@@ -11,7 +11,9 @@
 #
 # What it does (see docs/container.md):
 #   1. makes the stand-in base image (scripts/standin-image.sh) and builds
-#      the Dockerfile with podman, offline (--pull=never --network=none);
+#      the Dockerfile's release image (--target release, with the warm
+#      build cache, as the release workflow publishes it) with podman,
+#      offline (--pull=never --network=none);
 #   2. makes a fixture repository with a pull request whose head commit
 #      makes BenchmarkSlow about twice as slow, and checks it out the way
 #      actions/checkout@v4 does: the test merge commit only, at depth 1, so

@@ -287,14 +287,16 @@ keep_warm_stage() {
 	log "warm stage $WARM_IMAGE ready in $((SECONDS - t0))s"
 }
 
-# build_image TAG CONTEXT: podman build of the real Dockerfile, offline.
+# build_image TAG CONTEXT: podman build of the real Dockerfile's release
+# image (target release, as .github/workflows/release.yml builds it),
+# offline.
 build_image() {
 	local tag=$1 ctx=$2 t0=$SECONDS
 	"$BG_ROOT/scripts/standin-image.sh" || die "could not make the stand-in base image"
 	prune_old_images
 	keep_warm_stage "$ctx"
 	log "podman build $ctx/Dockerfile -> $tag"
-	if ! pm build --pull=never --network=none "${PODMAN_ULIMITS[@]}" -t "$tag" -f "$ctx/Dockerfile" "$ctx" >"$WORK/build.log" 2>&1; then
+	if ! pm build --pull=never --network=none "${PODMAN_ULIMITS[@]}" --target release -t "$tag" -f "$ctx/Dockerfile" "$ctx" >"$WORK/build.log" 2>&1; then
 		tail -n 40 "$WORK/build.log" >&2
 		die "the image did not build (log above)"
 	fi
