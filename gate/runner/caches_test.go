@@ -107,8 +107,9 @@ func TestSetupBuilderSeedsEmptyGOCACHE(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := []string{"GOCACHE=" + gocache, "GOENV=off"}
+	root := os.Geteuid() == 0
 	b := Identity{UID: uint32(os.Getuid()), GID: uint32(os.Getgid())}
-	if isRoot() {
+	if root {
 		b = Identity{UID: 2000000123, GID: 2000000123}
 	}
 	d, err := setupBuilderIn(state, env, b, t.TempDir(), t.TempDir())
@@ -116,7 +117,7 @@ func TestSetupBuilderSeedsEmptyGOCACHE(t *testing.T) {
 		t.Fatal(err)
 	}
 	notes := strings.Join(d.notes, "\n")
-	if !isRoot() {
+	if !root {
 		// The state directory is trusted only when root owns it.
 		if !strings.Contains(notes, "does not belong to root") || strings.Contains(notes, "seeded") {
 			t.Errorf("as uid %d, notes:\n%s\nwant the state directory refused and no seed", os.Getuid(), notes)
