@@ -276,7 +276,7 @@ WARM_IMAGE=localhost/benchgate-warm:cache
 
 # keep_warm_stage CONTEXT: build (or find in the layer cache) the warm
 # stage and tag it, so prune_old_images leaves it; a later build of the
-# whole Dockerfile, ours or act's, reuses its layers.
+# release image reuses its layers.
 keep_warm_stage() {
 	local ctx=$1 t0=$SECONDS
 	if ! pm build --pull=never --network=none "${PODMAN_ULIMITS[@]}" --target warm -t "$WARM_IMAGE" \
