@@ -105,6 +105,7 @@ COPY --from=build /out/benchgate /usr/local/bin/benchgate
 # (`uses: ./`, `@main`) builds at the start of every job. Without the warm
 # cache: compiling it here would cost each such job about two minutes of
 # image build to save under a minute of benchgate's builds (docs/container.md,
-# "Job start"); BuildKit does not build the warm stage for this target.
+# "Job start"). BuildKit, and podman's Docker API that act uses, do not
+# build the warm stage for this target.
 FROM runtime
 COPY --from=build /out/benchgate /usr/local/bin/benchgate

@@ -53,9 +53,6 @@ seed=
 build_context seed "$scratch"
 "$BG_ROOT/scripts/standin-image.sh" || die "could not make the stand-in base image"
 prune_old_images
-# act builds the default target, which does not copy the warm stage; a
-# builder that builds every stage anyway finds it in the layer cache.
-keep_warm_stage "$seed"
 
 start_podman_service
 
