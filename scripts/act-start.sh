@@ -105,8 +105,7 @@ for rep in $(seq 1 "$reps"); do
 	for i in $(act_images); do pm rmi "$i" >/dev/null 2>&1 || true; done
 	# The release image, as the release workflow builds it (not timed: a
 	# job pulls it).
-	pm build --pull=never --network=none "${PODMAN_ULIMITS[@]}" --target release -t "$RELEASE_IMAGE:v0.0.0" \
-		"$WORK/checkout" >"$WORK/release-build.$rep.log" 2>&1 || { tail -n 20 "$WORK/release-build.$rep.log" >&2; die "the release image did not build"; }
+	build_image "$RELEASE_IMAGE:v0.0.0" "$WORK/checkout"
 	drop_go_cache
 	cp "$WORK/action.release.yml" "$WORK/checkout/action.yml"
 	stamped_act release "$rep" || exit 1

@@ -487,7 +487,7 @@ check "seeded: the suite built from the copy (at most 20 files added to it, of t
 check "seeded: the copies are dated now, not 2100 (the go command trims them as its own)" \
 	eval '[ "$(find "$seeded_dir" -type f -newermt "+1 day" | wc -l)" = 0 ]'
 check "seeded: the cache belongs to the workspace's owner after the run (actions/cache saves it)" \
-	eval '[ "$(find "$seeded_dir" ! -uid 1001 | wc -l)" = 0 ]'
+	eval '[ "$(find "$(dirname "$seeded_dir")" ! -uid 1001 | wc -l)" = 0 ]'
 [ ${#CHECKS_FAILED[@]} -eq "$nfail" ] || show seeded
 
 log "timings: total $((SECONDS - t_start))s; image build ${t_build}s; pr run $(cat "$WORK/pr/seconds")s; hostile run $(cat "$WORK/hostile/seconds")s; A/A run $(cat "$WORK/aa/seconds")s; instructions run $(cat "$WORK/instr/seconds")s; suite run $suite_time; seeded run $(cat "$WORK/seeded/seconds")s"

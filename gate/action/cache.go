@@ -57,7 +57,13 @@ func withCacheDir(ctx context.Context, environ []string, workspace, dir string) 
 	// do: the builder is lent the caches for the run and gives them back to
 	// this owner, so that the cache step after it (as the runner's user)
 	// can save them and a self-hosted runner's cleanup can remove them.
-	if err := giveToWorkspaceOwner(workspace, abs); err != nil {
+	// Root made at most the directories down to the caches and .gitignore;
+	// what actions/cache restored in them is the owner's already.
+	made := []string{filepath.Join(abs, "go-build"), filepath.Join(abs, "mod"), filepath.Join(abs, ".gitignore")}
+	for p, ws := abs, filepath.Clean(workspace); strings.HasPrefix(p, ws+string(filepath.Separator)); p = filepath.Dir(p) {
+		made = append(made, p)
+	}
+	if err := giveEntriesToWorkspaceOwner(workspace, made...); err != nil {
 		return nil, fmt.Errorf("input cache-dir: handing %s to the workspace's owner: %w", dir, err)
 	}
 	has := func(name string) bool {

@@ -23,16 +23,26 @@ func TestWithCacheDirBelongsToWorkspaceOwner(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := withCacheDir(context.Background(), []string{"PATH=/bin"}, ws, ".benchgate-cache"); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []string{"", "go-build", "mod", ".gitignore"} {
-		st, err := os.Lstat(filepath.Join(ws, ".benchgate-cache", p))
-		if err != nil {
+	// The second cache-dir makes its parents too; the workspace itself is
+	// named with a trailing slash, as a runner may.
+	for dir, made := range map[string][]string{
+		".benchgate-cache": {".benchgate-cache"},
+		"ci/caches/bench":  {"ci", "ci/caches", "ci/caches/bench"},
+	} {
+		if _, err := withCacheDir(context.Background(), []string{"PATH=/bin"}, ws+"/", dir); err != nil {
 			t.Fatal(err)
 		}
-		if uid := st.Sys().(*syscall.Stat_t).Uid; uid != want {
-			t.Errorf(".benchgate-cache/%s belongs to uid %d; want the workspace's owner, %d", p, uid, want)
+		for _, sub := range []string{"go-build", "mod", ".gitignore"} {
+			made = append(made, filepath.Join(dir, sub))
+		}
+		for _, p := range made {
+			st, err := os.Lstat(filepath.Join(ws, p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if uid := st.Sys().(*syscall.Stat_t).Uid; uid != want {
+				t.Errorf("cache-dir %s: %s belongs to uid %d; want the workspace's owner, %d", dir, p, uid, want)
+			}
 		}
 	}
 }

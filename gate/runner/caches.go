@@ -81,7 +81,8 @@ func setupBuilderIn(state string, env []string, b Identity, home, fallback strin
 			}
 			if why == "" {
 				if c.name == "GOCACHE" && empty(v) {
-					if note := seedFromState(v, filepath.Join(state, c.own), b); note != "" {
+					// Before lend, which gives the copies to the builder.
+					if note := seedFromState(v, filepath.Join(state, c.own)); note != "" {
 						d.notes = append(d.notes, note)
 					}
 				}
@@ -118,12 +119,12 @@ func setupBuilderIn(state string, env []string, b Identity, home, fallback strin
 // run without cache-dir does. The copies are dated now, not 2100 as in
 // the image, so the go command trims them from the user's cache as it
 // would its own. It returns a progress note, or "" when src has nothing.
-func seedFromState(dst, src string, b Identity) string {
+func seedFromState(dst, src string) string {
 	if empty(src) || !looksLikeBuildCache(src) {
 		return ""
 	}
 	start := time.Now()
-	files, size, err := seedBuildCache(dst, src, b)
+	files, size, err := seedBuildCache(dst, src)
 	if err != nil {
 		return fmt.Sprintf("GOCACHE=%s was empty; seeding it from %s failed after %d files (%v): builds not in the copy compile from scratch", dst, src, files, err)
 	}
@@ -131,11 +132,11 @@ func seedFromState(dst, src string, b Identity) string {
 }
 
 // seedBuildCache copies the directories and regular files of the tree at
-// src into dst, for b. src belongs to the builder, so it is read through
+// src into dst. src belongs to the builder, so it is read through
 // an os.Root (no link leads out of it) and only what opens as a regular
 // file is copied; dst is written through one too, creating files that
 // must not exist yet.
-func seedBuildCache(dst, src string, b Identity) (files int, size int64, err error) {
+func seedBuildCache(dst, src string) (files int, size int64, err error) {
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		return 0, 0, err
 	}
@@ -156,12 +157,9 @@ func seedBuildCache(dst, src string, b Identity) (files int, size int64, err err
 		case p == ".":
 			return nil
 		case d.IsDir():
-			if err := to.Mkdir(p, 0o755); err != nil {
-				return err
-			}
-			return to.Lchown(p, int(b.UID), int(b.GID))
+			return to.Mkdir(p, 0o755)
 		case d.Type().IsRegular():
-			n, err := copyInRoot(from, to, p, b)
+			n, err := copyInRoot(from, to, p)
 			if err == nil {
 				files++
 				size += n
@@ -173,9 +171,8 @@ func seedBuildCache(dst, src string, b Identity) (files int, size int64, err err
 	return files, size, err
 }
 
-// copyInRoot copies the regular file p of from to a new file p of to,
-// owned by b.
-func copyInRoot(from, to *os.Root, p string, b Identity) (int64, error) {
+// copyInRoot copies the regular file p of from to a new file p of to.
+func copyInRoot(from, to *os.Root, p string) (int64, error) {
 	in, err := from.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
 	if err != nil {
 		return 0, err
@@ -189,9 +186,6 @@ func copyInRoot(from, to *os.Root, p string, b Identity) (int64, error) {
 		return 0, err
 	}
 	n, err := io.Copy(out, in)
-	if err == nil {
-		err = out.Chown(int(b.UID), int(b.GID))
-	}
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}

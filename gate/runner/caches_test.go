@@ -75,8 +75,7 @@ func checkSeeded(t *testing.T, dst string) {
 func TestSeedBuildCache(t *testing.T) {
 	src, dst := t.TempDir(), filepath.Join(t.TempDir(), "go-build")
 	buildCacheFixture(t, src)
-	self := Identity{UID: uint32(os.Getuid()), GID: uint32(os.Getgid())}
-	files, size, err := seedBuildCache(dst, src, self)
+	files, size, err := seedBuildCache(dst, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +85,7 @@ func TestSeedBuildCache(t *testing.T) {
 	checkSeeded(t, dst)
 
 	// A second seed into the same directory refuses to overwrite.
-	if _, _, err := seedBuildCache(dst, src, self); err == nil {
+	if _, _, err := seedBuildCache(dst, src); err == nil {
 		t.Error("seeding a cache that is not empty succeeded; want an error (files are created, never replaced)")
 	}
 }
