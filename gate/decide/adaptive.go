@@ -85,14 +85,14 @@ func confirm(ds []Decision, p Policy) int {
 		switch {
 		case c.ByCombined:
 			d.Status, d.Significant, d.Worse = Regression, true, true
-			d.Note = fmt.Sprintf("confirmed by rounds %d–%d combined with rounds 1–%d (p %.3g; %s p %.3g after the correction over %d candidates)", from+1, from+c.Rounds, from, c.Combined, rounds, c.PAdjusted, k)
+			d.Note = fmt.Sprintf("confirmed by rounds %d–%d combined with rounds 1–%d (p %.3g; %s p %.3g after the correction over %s)", from+1, from+c.Rounds, from, c.Combined, rounds, c.PAdjusted, candidates(k))
 		case c.Confirmed:
 			d.Status, d.Significant, d.Worse = Regression, true, true
-			d.Note = fmt.Sprintf("confirmed by %s (p %.3g, %.3g after the correction over %d candidates)", rounds, c.P, c.PAdjusted, k)
+			d.Note = fmt.Sprintf("confirmed by %s (p %.3g, %.3g after the correction over %s)", rounds, c.P, c.PAdjusted, candidates(k))
 		case beyond && (d.borderline || inDoubt(d, math.Min(c.PAdjusted, allAdjusted), all.delta, all.low, all.high)):
 			d.Status = Inconclusive
 			d.RoundsNeeded = 0
-			after := fmt.Sprintf("%s did not confirm it (p %.3g after the correction over %d candidates%s)", rounds, c.PAdjusted, k, combined)
+			after := fmt.Sprintf("%s did not confirm it (p %.3g after the correction over %s%s)", rounds, c.PAdjusted, candidates(k), combined)
 			if allAdjusted < c.PAdjusted {
 				after += fmt.Sprintf("; over all %d rounds p %.3g, %.3g after the correction", n, all.p, allAdjusted)
 			}
@@ -257,4 +257,12 @@ func reachesBoundary(d *Decision, all tested) bool {
 		return all.low < boundary
 	}
 	return all.high > boundary
+}
+
+// candidates is "1 candidate" or "k candidates".
+func candidates(k int) string {
+	if k == 1 {
+		return "1 candidate"
+	}
+	return fmt.Sprintf("%d candidates", k)
 }

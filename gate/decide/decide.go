@@ -244,6 +244,17 @@ type Confirmation struct {
 	Futile bool
 }
 
+// BeyondWithoutEvidence reports that an unchanged comparison's estimate
+// is worse than its threshold: its rounds held too little evidence of a
+// change for a regression or for doubt (see the package documentation),
+// so it passes, but they did not show it within the threshold either.
+// Reports list such rows apart from the unchanged, so that a reader who
+// sees "+5% ~" knows the gate saw it.
+func (d Decision) BeyondWithoutEvidence() bool {
+	return d.Status == Unchanged && !d.Warn && !d.Equivalent && d.Better != 0 &&
+		worse(d.Better, d.Delta) && exceeds(d.Better, d.Delta, d.Threshold)
+}
+
 // Result is the decided outcome of a gate run.
 type Result struct {
 	// Verdict is the outcome of the whole run.

@@ -68,7 +68,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	improvements := pick(func(d decide.Decision) bool { return d.Status == decide.Improvement })
 	missing := pick(func(d decide.Decision) bool { return d.Status == decide.New || d.Status == decide.Removed })
 	warned := pick(func(d decide.Decision) bool { return d.Status == decide.Unchanged && d.Warn })
-	rest := pick(func(d decide.Decision) bool { return d.Status == decide.Unchanged && !d.Warn })
+	noEvidence := pick(func(d decide.Decision) bool { return d.BeyondWithoutEvidence() })
+	rest := pick(func(d decide.Decision) bool {
+		return d.Status == decide.Unchanged && !d.Warn && !d.BeyondWithoutEvidence()
+	})
 
 	names := newNamer(r.Decisions)
 	if c := names.caption(); c != "" && len(r.Decisions) > 0 {
@@ -80,6 +83,14 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	writeSection(ew, "⚠️ Beyond the warn threshold", warned, names, false)
 	writeChart(ew, chartable(append(append(append([]decide.Decision{}, regressions...), doubtful...), improvements...)), names)
 	writeSection(ew, "✅ Improvements", improvements, names, len(regressions)+len(doubtful) > 0 || len(improvements) > 5)
+	if len(noEvidence) > 0 {
+		fmt.Fprintf(ew, "<details><summary>Measured beyond the threshold, not significant (%d)</summary>\n\n", len(noEvidence))
+		fmt.Fprintf(ew, "Worse than the threshold by their estimate, but their rounds went either way, so they pass: no evidence of a change, nor that it is within the threshold. More rounds would narrow them.\n\n")
+		for _, g := range groupsOf(noEvidence) {
+			writeTable(ew, g.rows, names, g.unit)
+		}
+		fmt.Fprintf(ew, "</details>\n\n")
+	}
 
 	if len(r.Notes) > 0 {
 		fmt.Fprintf(ew, "<details><summary>Notes (%d)</summary>\n\n", len(r.Notes))

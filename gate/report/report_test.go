@@ -398,3 +398,55 @@ func TestCandidatesNoteSaysWhetherRoundsFollowed(t *testing.T) {
 		}
 	}
 }
+
+// TestBeyondWithoutEvidence: a row whose estimate is worse than the
+// threshold but whose rounds went either way passes, as benchstat's "~";
+// the markdown lists it apart from the unchanged rows, under a heading
+// that says so, and the text names it in a note, so that "+5% ~" does not
+// read as unchanged.
+func TestBeyondWithoutEvidence(t *testing.T) {
+	var base, head strings.Builder
+	for i := 0; i < 32; i++ {
+		steady := 100 + i%3
+		fmt.Fprintf(&base, "BenchmarkNoisy 1000 %d ns/op\nBenchmarkSteady 1000 %d ns/op\n", 100+i%3, steady)
+		noisy := 106 // 17 rounds slower by 6%, 15 faster by 10%
+		if i%2 == 1 && i < 30 {
+			noisy = 90
+		}
+		fmt.Fprintf(&head, "BenchmarkNoisy 1000 %d ns/op\nBenchmarkSteady 1000 %d ns/op\n", noisy, steady)
+	}
+	res, err := compare.Read([]compare.Input{
+		compare.TextInput(compare.Base, "base.txt", "pkg: example.com/x\n"+base.String()),
+		compare.TextInput(compare.Head, "head.txt", "pkg: example.com/x\n"+head.String()),
+	}, compare.DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := New(decide.Decide(res, decide.DefaultPolicy), res.Confidence)
+	if rep.Verdict != decide.Pass {
+		t.Fatalf("verdict %s, want pass", rep.Verdict)
+	}
+	for _, d := range rep.Decisions {
+		want := d.Benchmark == "Noisy"
+		if d.BeyondWithoutEvidence() != want {
+			t.Errorf("%s: BeyondWithoutEvidence %v (status %s, Δ %s, p %.3g); want %v", d.Benchmark, !want, d.Status, FormatDelta(d), d.PAdjusted, want)
+		}
+	}
+	var md, txt bytes.Buffer
+	if err := rep.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.WriteText(&txt); err != nil {
+		t.Fatal(err)
+	}
+	m := md.String()
+	apart, rest, ok := strings.Cut(m, "<details><summary>Unchanged (1)</summary>")
+	if !ok || !strings.Contains(apart, "<summary>Measured beyond the threshold, not significant (1)</summary>") ||
+		!strings.Contains(apart, "`Noisy`") || strings.Contains(rest, "`Noisy`") || !strings.Contains(rest, "`Steady`") {
+		t.Errorf("markdown does not list Noisy apart from the unchanged Steady:\n%s", m)
+	}
+	if !strings.Contains(txt.String(), "note: measured worse than the threshold but not significant, so passed (") ||
+		!strings.Contains(txt.String(), "): Noisy (sec/op) +") {
+		t.Errorf("text has no note naming Noisy:\n%s", txt.String())
+	}
+}

@@ -213,6 +213,9 @@ func (r *Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(ew, "note: %s (%s): %s\n", SanitizeText(d.Benchmark), SanitizeText(d.Unit), SanitizeText(d.Note))
 		}
 	}
+	if n := noEvidenceNote(r.sorted()); n != "" {
+		fmt.Fprintf(ew, "note: %s\n", n)
+	}
 	if r.Error != "" {
 		fmt.Fprintf(ew, "error: %s\n", SanitizeText(r.Error))
 	}
@@ -315,4 +318,25 @@ func (e *errWriter) Write(p []byte) (int, error) {
 	n, err := e.w.Write(p)
 	e.err = err
 	return n, err
+}
+
+// noEvidenceNote names the comparisons that pass with an estimate worse
+// than their threshold (decide.Decision.BeyondWithoutEvidence), whose
+// rows show only "~", at most 10 by name.
+func noEvidenceNote(ds []decide.Decision) string {
+	var names []string
+	for _, d := range ds {
+		if d.BeyondWithoutEvidence() {
+			names = append(names, fmt.Sprintf("%s (%s) %s", SanitizeText(d.Benchmark), SanitizeText(d.Unit), FormatDelta(d)))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	more := ""
+	if len(names) > 10 {
+		more = fmt.Sprintf(", and %d more", len(names)-10)
+		names = names[:10]
+	}
+	return fmt.Sprintf("measured worse than the threshold but not significant, so passed (no evidence of a change, nor that it is within the threshold; more rounds would narrow them): %s%s", strings.Join(names, ", "), more)
 }

@@ -28,6 +28,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"syscall"
 	"time"
 )
@@ -111,6 +112,13 @@ func setupBuilderIn(state string, env []string, b Identity, home, fallback strin
 	return d, nil
 }
 
+// seedLimit bounds what a seed copies. The image's warm cache is about
+// 150 MB; the state directory of a machine that has benchmarked many
+// repositories can hold gigabytes of builds that a user's empty GOCACHE
+// would only have to store and restore. Past the limit the newest entries
+// are copied, as the go command's own trim keeps the most recently used.
+const seedLimit = 1 << 30
+
 // seedFromState fills the empty build cache dst with a copy of src, the
 // builder's cache in stateDir: in the Action's image that is the warm
 // cache the Dockerfile builds (the built-in suite and the testing
@@ -124,51 +132,88 @@ func seedFromState(dst, src string) string {
 		return ""
 	}
 	start := time.Now()
-	files, size, err := seedBuildCache(dst, src)
+	s, err := seedBuildCache(dst, src, seedLimit)
 	if err != nil {
-		return fmt.Sprintf("GOCACHE=%s was empty; seeding it from %s failed after %d files (%v): builds not in the copy compile from scratch", dst, src, files, err)
+		return fmt.Sprintf("GOCACHE=%s was empty; seeding it from %s failed after %d files (%v): builds not in the copy compile from scratch", dst, src, s.files, err)
 	}
-	return fmt.Sprintf("GOCACHE=%s was empty: seeded it from %s (%d files, %.0f MB, %.1fs)", dst, src, files, float64(size)/(1<<20), time.Since(start).Seconds())
+	note := fmt.Sprintf("GOCACHE=%s was empty: seeded it from %s (%d files, %.0f MB, %.1fs)", dst, src, s.files, mb(s.size), time.Since(start).Seconds())
+	if s.left > 0 {
+		note += fmt.Sprintf("; the %d older files (%.0f MB) were left out: a seed copies at most %.0f MB", s.left, mb(s.leftSize), mb(seedLimit))
+	}
+	return note
 }
 
-// seedBuildCache copies the directories and regular files of the tree at
-// src into dst. src belongs to the builder, so it is read through
-// an os.Root (no link leads out of it) and only what opens as a regular
-// file is copied; dst is written through one too, creating files that
-// must not exist yet.
-func seedBuildCache(dst, src string) (files int, size int64, err error) {
+func mb(n int64) float64 { return float64(n) / (1 << 20) }
+
+// seeded counts what a seed copied, and what it left out for the limit.
+type seeded struct {
+	files, left    int
+	size, leftSize int64
+}
+
+// seedBuildCache copies the regular files of the tree at src into dst,
+// the newest first, as many as fit in limit bytes. src belongs to the
+// builder, so it is read through an os.Root (no link leads out of it) and
+// only what opens as a regular file is copied; dst is written through one
+// too, creating files that must not exist yet.
+func seedBuildCache(dst, src string, limit int64) (s seeded, err error) {
 	if err := os.MkdirAll(dst, 0o755); err != nil {
-		return 0, 0, err
+		return s, err
 	}
 	from, err := os.OpenRoot(src)
 	if err != nil {
-		return 0, 0, err
+		return s, err
 	}
 	defer from.Close()
 	to, err := os.OpenRoot(dst)
 	if err != nil {
-		return 0, 0, err
+		return s, err
 	}
 	defer to.Close()
+	type entry struct {
+		path string
+		mod  time.Time
+		size int64
+	}
+	var all []entry
 	err = fs.WalkDir(from.FS(), ".", func(p string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return err
-		case p == ".":
-			return nil
-		case d.IsDir():
-			return to.Mkdir(p, 0o755)
-		case d.Type().IsRegular():
-			n, err := copyInRoot(from, to, p)
-			if err == nil {
-				files++
-				size += n
-			}
+		if err != nil || !d.Type().IsRegular() {
+			return err // links and special files: the go command writes neither
+		}
+		info, err := d.Info()
+		if err != nil {
 			return err
 		}
-		return nil // links and special files: the go command writes neither
+		all = append(all, entry{p, info.ModTime(), info.Size()})
+		return nil
 	})
-	return files, size, err
+	if err != nil {
+		return s, err
+	}
+	// The go command dates an entry when it uses it (at most hourly), so
+	// the newest are the most recently used.
+	sort.SliceStable(all, func(i, j int) bool { return all[i].mod.After(all[j].mod) })
+	for i, e := range all {
+		if s.size+e.size > limit {
+			for _, e := range all[i:] {
+				s.left++
+				s.leftSize += e.size
+			}
+			break
+		}
+		if dir := filepath.Dir(e.path); dir != "." {
+			if err := to.MkdirAll(dir, 0o755); err != nil {
+				return s, err
+			}
+		}
+		n, err := copyInRoot(from, to, e.path)
+		if err != nil {
+			return s, err
+		}
+		s.files++
+		s.size += n
+	}
+	return s, nil
 }
 
 // copyInRoot copies the regular file p of from to a new file p of to.

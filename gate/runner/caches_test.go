@@ -75,18 +75,54 @@ func checkSeeded(t *testing.T, dst string) {
 func TestSeedBuildCache(t *testing.T) {
 	src, dst := t.TempDir(), filepath.Join(t.TempDir(), "go-build")
 	buildCacheFixture(t, src)
-	files, size, err := seedBuildCache(dst, src)
+	s, err := seedBuildCache(dst, src, seedLimit)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := int64(70 + 12 + 11 + 100_000 + 11); files != 5 || size != want {
-		t.Errorf("seedBuildCache copied %d files, %d bytes; want 5 and %d", files, size, want)
+	if want := int64(70 + 12 + 11 + 100_000 + 11); s != (seeded{files: 5, size: want}) {
+		t.Errorf("seedBuildCache: %+v; want 5 files, %d bytes, none left out", s, want)
 	}
 	checkSeeded(t, dst)
 
 	// A second seed into the same directory refuses to overwrite.
-	if _, _, err := seedBuildCache(dst, src); err == nil {
+	if _, err := seedBuildCache(dst, src, seedLimit); err == nil {
 		t.Error("seeding a cache that is not empty succeeded; want an error (files are created, never replaced)")
+	}
+}
+
+// TestSeedBuildCacheLimit: past the limit, the most recently used entries
+// (the newest) are copied and the older ones left out, counted.
+func TestSeedBuildCacheLimit(t *testing.T) {
+	src, dst := t.TempDir(), filepath.Join(t.TempDir(), "go-build")
+	now := time.Now()
+	for name, age := range map[string]time.Duration{
+		"01/new-d":   time.Hour,
+		"02/mid-d":   48 * time.Hour,
+		"03/old-d":   96 * time.Hour,
+		"04/older-d": 120 * time.Hour,
+	} {
+		p := filepath.Join(src, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(strings.Repeat("x", 400)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := seedBuildCache(dst, src, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (seeded{files: 2, size: 800, left: 2, leftSize: 800}); s != want {
+		t.Errorf("seedBuildCache with a 1000-byte limit: %+v; want %+v", s, want)
+	}
+	for name, want := range map[string]bool{"01/new-d": true, "02/mid-d": true, "03/old-d": false, "04/older-d": false} {
+		if _, err := os.Lstat(filepath.Join(dst, name)); (err == nil) != want {
+			t.Errorf("%s copied: %v; want %v (the newest that fit in the limit)", name, err == nil, want)
+		}
 	}
 }
 
