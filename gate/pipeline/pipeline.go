@@ -449,11 +449,17 @@ func testName(t decide.Test) string {
 	return "the U-test"
 }
 
-// afterRound checks the family after the second round: by then every
+// afterRound checks each benchmark's timed window after the first round
+// (checkWindows), and the family after the second: by then every
 // benchmark and unit is in the results files, and counts that are one
 // value per side (decided exactly, outside the family) show as such.
 func afterRound(p *plan.Plan, steps []step, policy decide.Policy, opts compare.Options) func(int) error {
 	return func(done int) error {
+		if done == 1 {
+			if err := checkWindows(p); err != nil {
+				return err
+			}
+		}
 		if done != min(2, p.Rounds) {
 			return nil
 		}

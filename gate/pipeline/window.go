@@ -1,0 +1,139 @@
+package pipeline
+
+// Times too short to decide on. benchgate runs every benchmark in a fresh
+// process each round, so what a round times is a window of the
+// benchmark's iterations just after the process started. With a count
+// (-benchtime 1x) or a duration shorter than an iteration, that window
+// is one call, the first: cold caches, pages faulted in, lazy
+// initialisation. Three loops of 0.2–0.8 µs per iteration measured 2.4 to
+// 6.7 times their time at 20000x in fresh processes at 1x (15 processes
+// each), and a head 30% slower passed one of them as +6% "~" at
+// -rounds 8 -benchtime 1x. A round whose window is that short measures
+// the process start, not the code, so the run is refused after its first
+// round, when every benchmark's window is known, with the fix.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/usage"
+)
+
+// MinWindow is the shortest median time per benchmark, side and round
+// (iterations × ns/op) that benchgate decides on. Windows of 1–2 µs
+// (-benchtime 1x) measured the first call; from about 200 µs
+// (1000x of a 0.2 µs loop) the time per iteration was within the noise
+// of a long run's. A duration -benchtime of MinWindow or more (the
+// default is 25ms) always gives at least this: the testing package times
+// a benchmark until its timer has run that long.
+const MinWindow = time.Millisecond
+
+// shortWindow is a benchmark whose rounds' median window was below
+// MinWindow on a side.
+type shortWindow struct {
+	side, pkg, name string
+	window          time.Duration
+	iters           int
+	nsPerOp         float64
+}
+
+// checkWindows refuses a run whose first round timed some benchmark over
+// a window shorter than MinWindow on some side.
+func checkWindows(p *plan.Plan) error {
+	var short []shortWindow
+	for i, name := range sideFiles(p) {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil // the analysis at the end reports unreadable results
+		}
+		s, err := shortWindows(f, name, p.Sides[i].Name)
+		f.Close()
+		if err != nil {
+			return nil
+		}
+		short = append(short, s...)
+	}
+	if len(short) == 0 {
+		return nil
+	}
+	sort.SliceStable(short, func(i, j int) bool { return short[i].window < short[j].window })
+	first := short[0]
+	names := map[string]bool{}
+	for _, s := range short {
+		names[s.pkg+" "+s.name] = true
+	}
+	hint := fmt.Sprintf("use a duration, such as {benchtime} 25ms (the default): the testing package times every benchmark for at least that long; or a count of iterations that runs each benchmark for %v or more; the results so far are in %s", MinWindow, p.ResultsDir)
+	shortest := fmt.Sprintf("1 iteration of %v", time.Duration(first.nsPerOp))
+	if first.iters != 1 {
+		shortest = fmt.Sprintf("%d iterations of %v, %v", first.iters, time.Duration(first.nsPerOp), first.window.Round(100*time.Nanosecond))
+	}
+	return usage.Errorf(hint,
+		"{benchtime} %s timed %d benchmark(s) over less than %v a round (the shortest, %s on %s: %s): so short a time measures mostly the start of a fresh process (cold caches, the first calls), not the code's speed, and no change could be decided from it",
+		p.Benchtime, len(names), MinWindow, strings.TrimPrefix(first.name, "Benchmark"), first.side, shortest)
+}
+
+// shortWindows reads a side's results (file names them in errors) and
+// returns its benchmarks whose median window is below MinWindow.
+func shortWindows(f io.Reader, file, side string) ([]shortWindow, error) {
+	type key struct{ pkg, name string }
+	type sample struct {
+		window  time.Duration
+		iters   int
+		nsPerOp float64
+	}
+	byBench := map[key][]sample{}
+	var order []key
+	r := benchfmt.NewReader(f, file)
+	for r.Scan() {
+		res, ok := r.Result().(*benchfmt.Result)
+		if !ok || res.Iters <= 0 {
+			continue
+		}
+		ns, ok := nsPerOp(res)
+		if !ok {
+			continue
+		}
+		k := key{string(res.GetConfig("pkg")), string(res.Name.Full())}
+		if _, seen := byBench[k]; !seen {
+			order = append(order, k)
+		}
+		byBench[k] = append(byBench[k], sample{time.Duration(float64(res.Iters) * ns), res.Iters, ns})
+	}
+	if err := r.Err(); err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	var out []shortWindow
+	for _, k := range order {
+		s := byBench[k]
+		slices.SortFunc(s, func(a, b sample) int { return int(a.window - b.window) })
+		m := s[(len(s)-1)/2] // the lower median: a window of one sample is itself
+		if m.window < MinWindow {
+			out = append(out, shortWindow{side, k.pkg, "Benchmark" + k.name, m.window, m.iters, m.nsPerOp})
+		}
+	}
+	return out, nil
+}
+
+// nsPerOp is a result's time per iteration in nanoseconds.
+func nsPerOp(res *benchfmt.Result) (float64, bool) {
+	for _, v := range res.Values {
+		switch {
+		case v.OrigUnit == "ns/op": // as printed; the reader tidies it to sec/op
+			return v.OrigValue, v.OrigValue > 0
+		case v.Unit == "ns/op":
+			return v.Value, v.Value > 0
+		case v.Unit == "sec/op":
+			return v.Value * 1e9, v.Value > 0
+		}
+	}
+	return 0, false
+}
