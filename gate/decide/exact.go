@@ -94,7 +94,7 @@ func decideExact(d *Decision, confidence float64, stage int) bool {
 		d.Equivalent = true
 	case d.Better == 0:
 		d.Status = Unchanged
-		d.Note = fmt.Sprintf("exact: %s, but whether more %s is better is unknown", what, d.Unit)
+		d.Note = fmt.Sprintf("exact: %s, but whether more %s is better is unknown; add unit metadata (Unit %[2]s better=higher or better=lower) to gate on it", what, d.Unit)
 		return true
 	case (up || down) && !(gap > spread):
 		d.Status = Inconclusive

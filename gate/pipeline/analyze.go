@@ -123,7 +123,7 @@ func newReport(res *compare.Result, dec *decide.Result, policy decide.Policy, na
 		rep.Notes = append(rep.Notes, names.Render(fmt.Sprintf("{filter} %q leaves out every result in %s: not compared, not gated",
 			res.Filter, strings.Join(res.FilteredUnits, ", "))))
 	}
-	for _, n := range unmatchedThresholds(policy, res) {
+	for _, n := range append(unmatchedThresholds(policy, res), directionlessThresholds(policy, res)...) {
 		n = names.Render(n)
 		rep.Notes = append(rep.Notes, n)
 		rep.WarningNotes = append(rep.WarningNotes, n)
@@ -158,6 +158,25 @@ func unmatchedThresholds(p decide.Policy, res *compare.Result) []string {
 			n += fmt.Sprintf("; did you mean %s?", c)
 		}
 		notes = append(notes, n)
+	}
+	return notes
+}
+
+// directionlessThresholds warns about per-unit thresholds whose unit is
+// here but cannot gate: whether more of it is better is unknown (neither
+// a rate, a cost, nor described by unit metadata), so a worsening of any
+// size passes, whatever threshold the user gave it.
+func directionlessThresholds(p decide.Policy, res *compare.Result) []string {
+	known := map[string]bool{}
+	for _, c := range res.Comparisons {
+		known[c.Unit] = known[c.Unit] || c.Better != 0
+	}
+	var notes []string
+	for _, u := range sortedKeys(p.Thresholds) {
+		if k, seen := known[u]; !seen || k {
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("the {thresholds} entry for %s cannot gate: whether more %[1]s is better is unknown (it is neither a rate, /s, nor a cost, /op), so no change in it fails the gate; have the benchmarks print unit metadata before they run (\"Unit %[1]s better=lower\", or better=higher, e.g. from TestMain), or report it as a cost per op", u))
 	}
 	return notes
 }

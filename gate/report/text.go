@@ -165,7 +165,9 @@ func showNote(d decide.Decision) bool {
 	case d.Note == "", d.Status == decide.TooFewSamples:
 		return false
 	case d.Status == decide.Unchanged:
-		return d.Warn || strings.HasPrefix(d.Note, "significant change, but whether")
+		// A change in a unit of unknown direction, tested or exact: it
+		// cannot gate, and says why.
+		return d.Warn || (d.Better == 0 && d.Significant)
 	}
 	return true
 }
