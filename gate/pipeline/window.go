@@ -13,6 +13,7 @@ package pipeline
 // round, when every benchmark's window is known, with the fix.
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -114,7 +115,7 @@ func shortWindows(f io.Reader, file, side string) ([]shortWindow, error) {
 	var out []shortWindow
 	for _, k := range order {
 		s := byBench[k]
-		slices.SortFunc(s, func(a, b sample) int { return int(a.window - b.window) })
+		slices.SortFunc(s, func(a, b sample) int { return cmp.Compare(a.window, b.window) })
 		m := s[(len(s)-1)/2] // the lower median: a window of one sample is itself
 		if m.window < MinWindow {
 			out = append(out, shortWindow{side, k.pkg, "Benchmark" + k.name, m.window, m.iters, m.nsPerOp})
