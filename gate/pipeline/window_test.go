@@ -1,9 +1,15 @@
 package pipeline
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/usage"
 )
 
 // TestShortWindows: a benchmark is short when the median of its rounds'
@@ -38,6 +44,40 @@ BenchmarkFast-2 10000 200 ns/op
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("short window %d: %+v; want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+// TestCheckWindows: a count that timed a benchmark for under MinWindow is
+// refused, naming the shortest; a duration of MinWindow or more never is,
+// even where a benchmark reported a shorter time of its own
+// (b.ReportMetric(v, "ns/op") on both sides, compared as reported).
+func TestCheckWindows(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"base.txt": "pkg: example.com/a\nBenchmarkFast-2 1 1500 ns/op\nBenchmarkSlow-2 1 2500000 ns/op\n",
+		"head.txt": "pkg: example.com/a\nBenchmarkFast-2 1 1200 ns/op\nBenchmarkSlow-2 1 2600000 ns/op\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct {
+		benchtime, want string
+	}{
+		{"1x", "{benchtime} 1x timed 1 benchmark(s) over less than 1ms a round (the shortest, Fast-2 on head: 1 iteration of 1.2µs)"},
+		{"500us", "{benchtime} 500us timed 1 benchmark(s)"},
+		{"1ms", ""},
+		{"25ms", ""},
+	} {
+		p := &plan.Plan{Sides: []plan.Side{{Name: "base"}, {Name: "head"}}, Benchtime: tt.benchtime, Rounds: 8, ResultsDir: dir}
+		err := checkWindows(p)
+		var ue *usage.Error
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("-benchtime %s: %v; want no refusal", tt.benchtime, err)
+		case tt.want != "" && (!errors.As(err, &ue) || !strings.HasPrefix(ue.Msg, tt.want)):
+			t.Errorf("-benchtime %s: %v; want a usage error starting %q", tt.benchtime, err, tt.want)
 		}
 	}
 }
