@@ -221,6 +221,25 @@ func TestActionWarnsOfUnmatchedThresholds(t *testing.T) {
 	r.mustContain(t, "stdout", r.stdout, "::warning::benchgate: the input thresholds entry for alocs/op matched no comparison (the units here: sec/op, allocs/op); did you mean allocs/op?")
 }
 
+// TestActionWarnsOfDirectionlessThresholds: a thresholds entry for a
+// unit whose better direction is unknown cannot gate; +50% in it passes,
+// so the entry is a warning annotation, in the input's words, with the
+// fix.
+func TestActionWarnsOfDirectionlessThresholds(t *testing.T) {
+	ws := t.TempDir()
+	os.WriteFile(filepath.Join(ws, "base.txt"), []byte(strings.Repeat("BenchmarkA-2 1000 100 ns/op\t100 p99-ns\n", 6)), 0o644)
+	os.WriteFile(filepath.Join(ws, "head.txt"), []byte(strings.Repeat("BenchmarkA-2 1000 100 ns/op\t150 p99-ns\n", 6)), 0o644)
+	var r *stepRun
+	promptly(t, func() {
+		r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{
+			"command": "compare", "compare-base": "base.txt", "compare-head": "head.txt", "thresholds": "p99-ns=5%", "comment": "never"})
+	})
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	r.mustContain(t, "stdout", r.stdout, "::warning::benchgate: the input thresholds entry for p99-sec cannot gate: whether more p99-sec is better is unknown")
+}
+
 // TestActionReportWarnsOfAChangedTestMain: the fork-safe split's report
 // job names, from the measuring run's manifest, the benchmark functions
 // whose code differs and a TestMain that does, the latter also as a
