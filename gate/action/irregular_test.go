@@ -202,42 +202,35 @@ func TestActionReportJudgesStagesAsTheRun(t *testing.T) {
 	}
 }
 
-// TestActionWarnsOfUnmatchedThresholds: a thresholds entry for a unit no
-// comparison has (a typo) is a warning annotation, not only a note in
-// the report: it leaves the unit at the default threshold.
-func TestActionWarnsOfUnmatchedThresholds(t *testing.T) {
-	ws := t.TempDir()
-	lines := strings.Repeat("BenchmarkA-2 1000 100 ns/op\t1 allocs/op\n", 6)
-	os.WriteFile(filepath.Join(ws, "base.txt"), []byte(lines), 0o644)
-	os.WriteFile(filepath.Join(ws, "head.txt"), []byte(lines), 0o644)
-	var r *stepRun
-	promptly(t, func() {
-		r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{
-			"command": "compare", "compare-base": "base.txt", "compare-head": "head.txt", "thresholds": "alocs/op=0%", "comment": "never"})
-	})
-	if r.code != 0 {
-		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+// TestActionWarnsOfThresholdsThatCannotApply: a thresholds entry that
+// cannot do what it says is a warning annotation in the input's words,
+// not only a note in the report: one for a unit no comparison has (a
+// typo) leaves the unit at the default threshold; one for a unit whose
+// better direction is unknown cannot gate, so +50% in it passes.
+func TestActionWarnsOfThresholdsThatCannotApply(t *testing.T) {
+	for _, c := range []struct {
+		name, base, head, thresholds, want string
+	}{
+		{"unmatched", "1 allocs/op", "1 allocs/op", "alocs/op=0%",
+			"::warning::benchgate: the input thresholds entry for alocs/op matched no comparison (the units here: sec/op, allocs/op); did you mean allocs/op?"},
+		{"directionless", "100 p99-ns", "150 p99-ns", "p99-ns=5%",
+			"::warning::benchgate: the input thresholds entry for p99-sec cannot gate: whether more p99-sec is better is unknown"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ws := t.TempDir()
+			os.WriteFile(filepath.Join(ws, "base.txt"), []byte(strings.Repeat("BenchmarkA-2 1000 100 ns/op\t"+c.base+"\n", 6)), 0o644)
+			os.WriteFile(filepath.Join(ws, "head.txt"), []byte(strings.Repeat("BenchmarkA-2 1000 100 ns/op\t"+c.head+"\n", 6)), 0o644)
+			var r *stepRun
+			promptly(t, func() {
+				r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{
+					"command": "compare", "compare-base": "base.txt", "compare-head": "head.txt", "thresholds": c.thresholds, "comment": "never"})
+			})
+			if r.code != 0 {
+				t.Fatalf("exit %d\n%s", r.code, r.stderr)
+			}
+			r.mustContain(t, "stdout", r.stdout, c.want)
+		})
 	}
-	r.mustContain(t, "stdout", r.stdout, "::warning::benchgate: the input thresholds entry for alocs/op matched no comparison (the units here: sec/op, allocs/op); did you mean allocs/op?")
-}
-
-// TestActionWarnsOfDirectionlessThresholds: a thresholds entry for a
-// unit whose better direction is unknown cannot gate; +50% in it passes,
-// so the entry is a warning annotation, in the input's words, with the
-// fix.
-func TestActionWarnsOfDirectionlessThresholds(t *testing.T) {
-	ws := t.TempDir()
-	os.WriteFile(filepath.Join(ws, "base.txt"), []byte(strings.Repeat("BenchmarkA-2 1000 100 ns/op\t100 p99-ns\n", 6)), 0o644)
-	os.WriteFile(filepath.Join(ws, "head.txt"), []byte(strings.Repeat("BenchmarkA-2 1000 100 ns/op\t150 p99-ns\n", 6)), 0o644)
-	var r *stepRun
-	promptly(t, func() {
-		r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{
-			"command": "compare", "compare-base": "base.txt", "compare-head": "head.txt", "thresholds": "p99-ns=5%", "comment": "never"})
-	})
-	if r.code != 0 {
-		t.Fatalf("exit %d\n%s", r.code, r.stderr)
-	}
-	r.mustContain(t, "stdout", r.stdout, "::warning::benchgate: the input thresholds entry for p99-sec cannot gate: whether more p99-sec is better is unknown")
 }
 
 // TestActionReportWarnsOfAChangedTestMain: the fork-safe split's report
