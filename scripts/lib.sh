@@ -274,16 +274,24 @@ prune_old_images() {
 # two minutes compiling the suite again.
 WARM_IMAGE=localhost/benchgate-warm:cache
 
+# build_target TARGET TAG CONTEXT WHAT: podman build of one stage of the
+# real Dockerfile, offline, tagged TAG; on failure the log's tail and
+# "WHAT did not build".
+build_target() {
+	local target=$1 tag=$2 ctx=$3 what=$4
+	if ! pm build --pull=never --network=none "${PODMAN_ULIMITS[@]}" --target "$target" -t "$tag" \
+		-f "$ctx/Dockerfile" "$ctx" >"$WORK/build-$target.log" 2>&1; then
+		tail -n 40 "$WORK/build-$target.log" >&2
+		die "$what did not build (log above)"
+	fi
+}
+
 # keep_warm_stage CONTEXT: build (or find in the layer cache) the warm
 # stage and tag it, so prune_old_images leaves it; a later build of the
 # release image reuses its layers.
 keep_warm_stage() {
 	local ctx=$1 t0=$SECONDS
-	if ! pm build --pull=never --network=none "${PODMAN_ULIMITS[@]}" --target warm -t "$WARM_IMAGE" \
-		-f "$ctx/Dockerfile" "$ctx" >"$WORK/build-warm.log" 2>&1; then
-		tail -n 40 "$WORK/build-warm.log" >&2
-		die "the Dockerfile's warm stage did not build (log above)"
-	fi
+	build_target warm "$WARM_IMAGE" "$ctx" "the Dockerfile's warm stage"
 	log "warm stage $WARM_IMAGE ready in $((SECONDS - t0))s"
 }
 
@@ -296,10 +304,7 @@ build_image() {
 	prune_old_images
 	keep_warm_stage "$ctx"
 	log "podman build $ctx/Dockerfile -> $tag"
-	if ! pm build --pull=never --network=none "${PODMAN_ULIMITS[@]}" --target release -t "$tag" -f "$ctx/Dockerfile" "$ctx" >"$WORK/build.log" 2>&1; then
-		tail -n 40 "$WORK/build.log" >&2
-		die "the image did not build (log above)"
-	fi
+	build_target release "$tag" "$ctx" "the image"
 	log "image built in $((SECONDS - t0))s"
 }
 
