@@ -71,6 +71,16 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := CheckPolicy(policy, opts); err != nil {
 		return nil, err
 	}
+	if cfg.Protocol == plan.Sequential {
+		// Adaptive rounds interleave the candidates' sides; a sequential
+		// run has only its blocks, so it is one stage at alpha, checked
+		// like -adaptive=false.
+		if cfg.MaxRounds > cfg.Rounds {
+			return nil, usage.Errorf("leave {max-rounds} out with {protocol} sequential, or use {protocol} interleaved (the default) for adaptive rounds",
+				"{max-rounds} %d: a sequential run has no adaptive rounds, only its {rounds} %d per side", cfg.MaxRounds, cfg.Rounds)
+		}
+		cfg.Adaptive, cfg.MaxRounds = "", 0
+	}
 	cfg.MaxRounds = maxRounds(cfg)
 	if cfg.Adaptive == "" {
 		cfg.TimeBudget = 0
@@ -502,7 +512,10 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 	what, other := fmt.Sprintf("%d comparisons", m), ""
 	if counts > 0 {
 		other = ", or leave {adaptive} on (confirm, the default) so that later rounds can decide what the fixed rounds cannot"
-		if p.MaxRounds > 0 {
+		switch {
+		case p.Protocol == plan.Sequential:
+			other = ", or use {protocol} interleaved (the default), whose adaptive rounds can decide what the fixed rounds cannot"
+		case p.MaxRounds > 0:
 			// Adaptive, but {max-rounds} leaves no round after {rounds}.
 			other = fmt.Sprintf(", or give {max-rounds} above {rounds} (or leave it out, for twice {rounds}, at least %d) so that later rounds can decide what the fixed rounds cannot", DefaultRounds)
 		}

@@ -151,7 +151,8 @@ type Options struct {
 	// rounds.
 	Next func(roundsDone int) (map[string][]string, error)
 	// AfterRound, if set, is called after each of the plan's fixed
-	// interleaved rounds with the number done; an error stops the run
+	// rounds with the number done (sequential: after each of the last
+	// side's, when every side has run that many); an error stops the run
 	// (a configuration that cannot decide what the results files show).
 	AfterRound func(roundsDone int) error
 	// Measure is what the benchmarks are measured by; empty means

@@ -57,6 +57,7 @@ func (st *runState) rounds(ctx context.Context) error {
 		all[ip] = nil // nil: everything -bench selects
 	}
 	if p.Protocol == plan.Sequential {
+		last := len(st.out.Sides) - 1
 		for si, s := range st.out.Sides {
 			for r := 0; r < p.Rounds; r++ {
 				for _, ip := range pkgs {
@@ -65,6 +66,14 @@ func (st *runState) rounds(ctx context.Context) error {
 						if err := st.runOne(ctx, s, pkg, r, "", bench); err != nil {
 							return err
 						}
+					}
+				}
+				// Every side has run r+1 rounds once the last has: the
+				// checks after a round see what they would interleaved.
+				if si == last && st.opts.AfterRound != nil {
+					if err := st.opts.AfterRound(r + 1); err != nil {
+						st.out.RoundsDone = r + 1
+						return err
 					}
 				}
 			}
