@@ -63,12 +63,15 @@ func TestCheckWindows(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct {
-		benchtime, want string
+		benchtime, want, hint string
 	}{
-		{"1x", "{benchtime} 1x timed 1 benchmark(s) over less than 1ms a round (the shortest, Fast-2 on head: 1 iteration of 1.2µs)"},
-		{"500us", "{benchtime} 500us timed 1 benchmark(s)"},
-		{"1ms", ""},
-		{"25ms", ""},
+		// 1ms at 1.2µs an iteration is 834 iterations; the time is a
+		// first call's, so ten times that: 10000x.
+		{"1x", "{benchtime} 1x timed 1 benchmark(s) over less than 1ms a round (the shortest, Fast-2 on head: 1 iteration of 1.2µs)",
+			"{benchtime} 10000x or more (1ms at a tenth of a first call's time"},
+		{"500us", "{benchtime} 500us timed 1 benchmark(s)", ""},
+		{"1ms", "", ""},
+		{"25ms", "", ""},
 	} {
 		p := &plan.Plan{Sides: []plan.Side{{Name: "base"}, {Name: "head"}}, Benchtime: tt.benchtime, Rounds: 8, ResultsDir: dir}
 		err := checkWindows(p)
@@ -78,6 +81,8 @@ func TestCheckWindows(t *testing.T) {
 			t.Errorf("-benchtime %s: %v; want no refusal", tt.benchtime, err)
 		case tt.want != "" && (!errors.As(err, &ue) || !strings.HasPrefix(ue.Msg, tt.want)):
 			t.Errorf("-benchtime %s: %v; want a usage error starting %q", tt.benchtime, err, tt.want)
+		case tt.hint != "" && !strings.Contains(ue.Hint, tt.hint):
+			t.Errorf("-benchtime %s: hint %q; want it to say %q", tt.benchtime, ue.Hint, tt.hint)
 		}
 	}
 }
