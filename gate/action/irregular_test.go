@@ -202,19 +202,21 @@ func TestActionReportJudgesStagesAsTheRun(t *testing.T) {
 	}
 }
 
-// TestActionWarnsOfThresholdsThatCannotApply: a thresholds entry that
-// cannot do what it says is a warning annotation in the input's words,
-// not only a note in the report: one for a unit no comparison has (a
-// typo) leaves the unit at the default threshold; one for a unit whose
-// better direction is unknown cannot gate, so +50% in it passes.
-func TestActionWarnsOfThresholdsThatCannotApply(t *testing.T) {
+// TestActionThresholdsThatCannotApply: a thresholds entry that cannot do
+// what it says is an annotation in the input's words, not only a note in
+// the report: one for a unit no comparison has (a typo) leaves the unit
+// at the default threshold, a warning; one for a unit whose better
+// direction is unknown cannot gate, so +50% in it would pass: refused,
+// exit 2, with the fix.
+func TestActionThresholdsThatCannotApply(t *testing.T) {
 	for _, c := range []struct {
 		name, base, head, thresholds, want string
+		code                               int
 	}{
 		{"unmatched", "1 allocs/op", "1 allocs/op", "alocs/op=0%",
-			"::warning::benchgate: the input thresholds entry for alocs/op matched no comparison (the units here: sec/op, allocs/op); did you mean allocs/op?"},
+			"::warning::benchgate: the input thresholds entry for alocs/op matched no comparison (the units here: sec/op, allocs/op); did you mean allocs/op?", 0},
 		{"directionless", "100 p99-ns", "150 p99-ns", "p99-ns=5%",
-			"::warning::benchgate: the input thresholds entry for p99-sec cannot gate: whether more p99-sec is better is unknown"},
+			"::error::input thresholds p99-sec=5%25 cannot gate: whether more p99-sec is better is unknown", 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ws := t.TempDir()
@@ -225,8 +227,8 @@ func TestActionWarnsOfThresholdsThatCannotApply(t *testing.T) {
 				r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{
 					"command": "compare", "compare-base": "base.txt", "compare-head": "head.txt", "thresholds": c.thresholds, "comment": "never"})
 			})
-			if r.code != 0 {
-				t.Fatalf("exit %d\n%s", r.code, r.stderr)
+			if r.code != c.code {
+				t.Fatalf("exit %d, want %d\n%s", r.code, c.code, r.stderr)
 			}
 			r.mustContain(t, "stdout", r.stdout, c.want)
 		})

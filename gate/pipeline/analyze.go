@@ -59,6 +59,9 @@ func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 	if err := checkInputs(res); err != nil {
 		return nil, err
 	}
+	if err := checkThresholdUnits(policy, "", res); err != nil {
+		return nil, err
+	}
 	dec := decide.Decide(res, policy)
 	return newReport(res, dec, policy, names), nil
 }
@@ -123,7 +126,7 @@ func newReport(res *compare.Result, dec *decide.Result, policy decide.Policy, na
 		rep.Notes = append(rep.Notes, names.Render(fmt.Sprintf("{filter} %q leaves out every result in %s: not compared, not gated",
 			res.Filter, strings.Join(res.FilteredUnits, ", "))))
 	}
-	for _, n := range append(unmatchedThresholds(policy, res), directionlessThresholds(policy, res)...) {
+	for _, n := range unmatchedThresholds(policy, res) {
 		n = names.Render(n)
 		rep.Notes = append(rep.Notes, n)
 		rep.WarningNotes = append(rep.WarningNotes, n)
@@ -162,23 +165,33 @@ func unmatchedThresholds(p decide.Policy, res *compare.Result) []string {
 	return notes
 }
 
-// directionlessThresholds warns about per-unit thresholds whose unit is
-// here but cannot gate: whether more of it is better is unknown (neither
-// a rate, a cost, nor described by unit metadata), so a worsening of any
-// size passes, whatever threshold the user gave it.
-func directionlessThresholds(p decide.Policy, res *compare.Result) []string {
+// checkThresholdUnits refuses per-unit thresholds whose unit is in
+// results but cannot gate: whether more of it is better is unknown
+// (neither a rate, a cost, nor described by unit metadata), so a
+// worsening of any size would pass, whatever threshold the user gave it.
+// Asked to gate on it, the gate says it cannot rather than pass. where
+// ends the hint (where the results are kept, or nothing).
+func checkThresholdUnits(p decide.Policy, where string, results ...*compare.Result) error {
 	known := map[string]bool{}
-	for _, c := range res.Comparisons {
-		known[c.Unit] = known[c.Unit] || c.Better != 0
+	for _, res := range results {
+		for _, c := range res.Comparisons {
+			known[c.Unit] = known[c.Unit] || c.Better != 0
+		}
 	}
-	var notes []string
+	var entries, units []string
 	for _, u := range sortedKeys(p.Thresholds) {
 		if k, seen := known[u]; !seen || k {
 			continue
 		}
-		notes = append(notes, fmt.Sprintf("the {thresholds} entry for %s cannot gate: whether more %[1]s is better is unknown (it is neither a rate, /s, nor a cost, /op), so no change in it fails the gate; have the benchmarks print unit metadata before they run (\"Unit %[1]s better=lower\", or better=higher, e.g. from TestMain), or report it as a cost per op", u))
+		entries = append(entries, u+"="+decide.FormatPercent(p.Thresholds[u]))
+		units = append(units, u)
 	}
-	return notes
+	if len(units) == 0 {
+		return nil
+	}
+	return usage.Errorf(fmt.Sprintf("have the benchmarks print unit metadata before they run (\"Unit %s better=lower\", or better=higher, e.g. from TestMain), report it as a cost per op, or take it out of {thresholds}%s", units[0], where),
+		"{thresholds} %s cannot gate: whether more %s is better is unknown (it is neither a rate, /s, nor a cost, /op, and no unit metadata says), so no change in it could fail the gate",
+		strings.Join(entries, ","), strings.Join(units, " or "))
 }
 
 func sortedKeys(m map[string]float64) []string {

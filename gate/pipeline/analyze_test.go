@@ -2,12 +2,14 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/usage"
 )
@@ -69,6 +71,38 @@ func TestAnalyzeStages(t *testing.T) {
 		}
 		if tc.staged && (d.Confirmation.From != 10 || d.Confirmation.Rounds != 10) {
 			t.Errorf("%s: confirmation %+v, want rounds 11-20", tc.name, d.Confirmation)
+		}
+	}
+}
+
+// TestCheckThresholdUnits: a per-unit threshold for a unit whose better
+// direction is unknown is refused, naming the entry and the fix; one
+// result that knows the direction (unit metadata in a ladder's step, a
+// shard) is enough, and a unit no result has is not this check's.
+func TestCheckThresholdUnits(t *testing.T) {
+	unknown := &compare.Result{Comparisons: []compare.Comparison{{Unit: "sec/op", Better: -1}, {Unit: "p99-sec"}}}
+	described := &compare.Result{Comparisons: []compare.Comparison{{Unit: "p99-sec", Better: -1}}}
+	for _, c := range []struct {
+		name       string
+		thresholds map[string]float64
+		results    []*compare.Result
+		want       string
+	}{
+		{"unknown direction", map[string]float64{"p99-sec": 0.05, "sec/op": 0.1}, []*compare.Result{unknown},
+			"{thresholds} p99-sec=5% cannot gate: whether more p99-sec is better is unknown"},
+		{"described in another result", map[string]float64{"p99-sec": 0.05}, []*compare.Result{unknown, described}, ""},
+		{"known units only", map[string]float64{"sec/op": 0.1}, []*compare.Result{unknown}, ""},
+		{"a unit no result has", map[string]float64{"foo/op": 0.1}, []*compare.Result{unknown}, ""},
+	} {
+		err := checkThresholdUnits(decide.Policy{Thresholds: c.thresholds}, "; the results are in DIR", c.results...)
+		var ue *usage.Error
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v; want no refusal", c.name, err)
+		case c.want != "" && (!errors.As(err, &ue) || !strings.HasPrefix(ue.Msg, c.want)):
+			t.Errorf("%s: %v; want a usage error starting %q", c.name, err, c.want)
+		case c.want != "" && !strings.Contains(ue.Hint, `"Unit p99-sec better=lower"`) || c.want != "" && !strings.HasSuffix(ue.Hint, "take it out of {thresholds}; the results are in DIR"):
+			t.Errorf("%s: hint %q; want the unit metadata line and the entry's removal", c.name, ue.Hint)
 		}
 	}
 }

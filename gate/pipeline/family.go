@@ -108,6 +108,9 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 			return runInputError(p, ie, fmt.Sprintf("after round %d of %d, ", min(2, p.Rounds), p.Rounds))
 		}
 	}
+	if err := checkThresholdUnits(policy, "; the results so far are in "+p.ResultsDir, results...); err != nil {
+		return err
+	}
 	decs := decideSteps(results, steps, policy)
 	m := gatingFamily(decs, steps)
 	// Without adaptive rounds nothing follows the fixed rounds to decide

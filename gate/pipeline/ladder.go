@@ -195,6 +195,9 @@ func analyzeLadderRun(p *plan.Plan, out *runner.Outcome, steps []step, policy de
 			}
 		}
 	}
+	if err == nil {
+		err = checkThresholdUnits(policy, "; the results are in "+p.ResultsDir, results...)
+	}
 	var rep *report.Report
 	if err == nil {
 		rep = ladderReport(sides, results, decideSteps(results, steps, policy), steps, policy, names, gate)

@@ -407,6 +407,9 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 		}
 		notes = append(notes, "the directories ran on different CPU models ("+strings.Join(parts, "; ")+"); each benchmark is compared within its own directory, on one machine, never across them")
 	}
+	if err := checkThresholdUnits(policy, "", results...); err != nil {
+		return nil, err
+	}
 	decs := decideSteps(results, steps, policy)
 	if err := checkMergedFamily(decs, steps, policy, rounds, live); err != nil {
 		return nil, err
