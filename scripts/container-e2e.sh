@@ -99,6 +99,8 @@ run_action() {
 	# (mktemp made $WORK private to root).
 	chmod 755 "$WORK" "$d"
 	checkout_like_actions "file://$ORIGIN" "$d/workspace" "$MERGE_SHA"
+	# A run's own setup of the workspace (what actions/cache restored).
+	if declare -F "prepare_$name" >/dev/null; then "prepare_$name" "$d/workspace"; fi
 	pr_event "$BG_ROOT/testdata/action/pull_request.json" "$OWNER" "$REPO" >"$d/workflow/event.json"
 	id=0f1e2d3c-$name
 	for f in set_output step_summary set_env add_path save_state; do : >"$d/file_commands/${f}_$id"; done
@@ -473,6 +475,23 @@ check "warm: a one-file package added only its own entries (12 measured; at most
 # workspace. benchgate seeds it from the image's cache, builds the suite
 # from it (no compile: at most the package index's entries, as in 6) and
 # hands it to the workspace's owner, for the cache step to save.
+# actions/cache has restored a module cache of an earlier job, whose
+# directories the go command made read-only (a toolchain's too).
+prepare_seeded() {
+	local mod=$1/.benchgate-cache/mod
+	mkdir -p "$mod/cache/download/example.com/restored/@v" "$mod/example.com/restored@v1.0.0/sub"
+	echo 'package restored' >"$mod/example.com/restored@v1.0.0/sub/r.go"
+	chmod 444 "$mod/example.com/restored@v1.0.0/sub/r.go"
+	chmod 555 "$mod/example.com/restored@v1.0.0/sub" "$mod/example.com/restored@v1.0.0" "$mod/example.com"
+}
+# removable_by_owner DIR: the workspace's owner (a self-hosted runner's
+# next checkout) can remove the tree, tried on a copy as uid 1001.
+removable_by_owner() {
+	local tmp
+	tmp=$(mktemp -d) && chown 1001:1001 "$tmp" && cp -a "$1" "$tmp/copy" &&
+		setpriv --reuid=1001 --regid=1001 --clear-groups rm -rf "$tmp/copy" 2>&1 | head -n 3 >&2
+	[ ! -e "$tmp/copy" ] && rm -rf "$tmp"
+}
 nfail=${#CHECKS_FAILED[@]}
 run_action seeded \
 	packages= bench=HMAC rounds=8 benchtime=10ms threshold=25% cache-dir=.benchgate-cache "base-ref=$MERGE_SHA" "head-ref=$MERGE_SHA" github-token=
@@ -488,6 +507,8 @@ check "seeded: the copies are dated now, not 2100 (the go command trims them as 
 	eval '[ "$(find "$seeded_dir" -type f -newermt "+1 day" | wc -l)" = 0 ]'
 check "seeded: the cache belongs to the workspace's owner after the run (actions/cache saves it)" \
 	eval '[ "$(find "$(dirname "$seeded_dir")" ! -uid 1001 | wc -l)" = 0 ]'
+check "seeded: the owner can remove the cache, the restored module cache's read-only directories too (a self-hosted runner's next checkout)" \
+	removable_by_owner "$(dirname "$seeded_dir")"
 [ ${#CHECKS_FAILED[@]} -eq "$nfail" ] || show seeded
 
 log "timings: total $((SECONDS - t_start))s; image build ${t_build}s; pr run $(cat "$WORK/pr/seconds")s; hostile run $(cat "$WORK/hostile/seconds")s; A/A run $(cat "$WORK/aa/seconds")s; instructions run $(cat "$WORK/instr/seconds")s; suite run $suite_time; seeded run $(cat "$WORK/seeded/seconds")s"

@@ -3,6 +3,7 @@ package action
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,23 +30,44 @@ import (
 // refused, as is one that is or goes through a symlink, or holds one
 // (root would write wherever it points). What actions/cache restores is
 // not tracked, and was written by the go command of an earlier job.
-func withCacheDir(ctx context.Context, environ []string, workspace, dir string) ([]string, error) {
+//
+// release, called once the run is over, leaves the module cache's
+// directories writable by their owner (what the go command's -modcacherw
+// does, which toolchain downloads ignore): the go command makes them
+// read-only, and a self-hosted runner's next checkout, which removes
+// what the workspace holds as the runner's user, could not remove their
+// files.
+func withCacheDir(ctx context.Context, environ []string, workspace, dir string) (env []string, release func(), err error) {
+	env, mod, err := cacheDirEnv(ctx, environ, workspace, dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	return env, func() {
+		if mod != "" {
+			ownerWritableDirs(mod)
+		}
+	}, nil
+}
+
+// cacheDirEnv is withCacheDir's environment, and the module cache it
+// points GOMODCACHE to ("" where the environment names its own).
+func cacheDirEnv(ctx context.Context, environ []string, workspace, dir string) ([]string, string, error) {
 	abs, err := within(workspace, dir, "cache-dir")
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := plainCacheDir(workspace, dir, abs); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if repo, err := gitx.Open(ctx, workspace, runner.GitEnv(environ)); err == nil {
 		if tracked, err := repo.Tracks(ctx, workspace, dir); err == nil && tracked {
-			return nil, usage.Errorf("pick a cache-dir that is not in the repository (the README's is .benchgate-cache), and let actions/cache fill it",
+			return nil, "", usage.Errorf("pick a cache-dir that is not in the repository (the README's is .benchgate-cache), and let actions/cache fill it",
 				"input cache-dir: %s holds files the checkout put there (git tracks them); the go command runs and links what its caches hold, so a cache from the repository, or from a pull request, would run that code", dir)
 		}
 	}
 	for _, sub := range []string{"go-build", "mod"} {
 		if err := os.MkdirAll(filepath.Join(abs, sub), 0o755); err != nil {
-			return nil, usage.Errorf("", "input cache-dir: creating %s: %v", filepath.Join(dir, sub), err)
+			return nil, "", usage.Errorf("", "input cache-dir: creating %s: %v", filepath.Join(dir, sub), err)
 		}
 	}
 	if f, err := os.OpenFile(filepath.Join(abs, ".gitignore"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644); err == nil {
@@ -64,7 +86,7 @@ func withCacheDir(ctx context.Context, environ []string, workspace, dir string) 
 		made = append(made, p)
 	}
 	if err := giveEntriesToWorkspaceOwner(workspace, made...); err != nil {
-		return nil, fmt.Errorf("input cache-dir: handing %s to the workspace's owner: %w", dir, err)
+		return nil, "", fmt.Errorf("input cache-dir: handing %s to the workspace's owner: %w", dir, err)
 	}
 	has := func(name string) bool {
 		for _, kv := range environ {
@@ -74,13 +96,31 @@ func withCacheDir(ctx context.Context, environ []string, workspace, dir string) 
 		}
 		return false
 	}
-	out := append([]string(nil), environ...)
+	out, mod := append([]string(nil), environ...), ""
 	for name, sub := range map[string]string{"GOCACHE": "go-build", "GOMODCACHE": "mod"} {
 		if !has(name) {
 			out = append(out, fmt.Sprintf("%s=%s", name, filepath.Join(abs, sub)))
+			if name == "GOMODCACHE" {
+				mod = filepath.Join(abs, sub)
+			}
 		}
 	}
-	return out, nil
+	return out, mod, nil
+}
+
+// ownerWritableDirs adds the owner's write bit to every directory of the
+// tree at dir, without following links. A directory it cannot change is
+// left as it is: the run is over, and this only eases a later cleanup.
+func ownerWritableDirs(dir string) {
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil
+		}
+		if info, err := d.Info(); err == nil && info.Mode().Perm()&0o200 == 0 {
+			os.Chmod(path, info.Mode().Perm()|0o200)
+		}
+		return nil
+	})
 }
 
 // plainCacheDir refuses a cache-dir that is or goes through a symlink

@@ -14,7 +14,7 @@ import (
 
 func TestWithCacheDir(t *testing.T) {
 	ws := t.TempDir()
-	env, err := withCacheDir(context.Background(), []string{"PATH=/bin", "GOMODCACHE=/keep/mod"}, ws, ".benchgate-cache")
+	env, _, err := withCacheDir(context.Background(), []string{"PATH=/bin", "GOMODCACHE=/keep/mod"}, ws, ".benchgate-cache")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestWithCacheDir(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(ws, ".benchgate-cache", ".gitignore")); err != nil || string(b[len(b)-2:]) != "*\n" {
 		t.Errorf(".gitignore: %q, %v", b, err)
 	}
-	if _, err := withCacheDir(context.Background(), nil, ws, "../outside"); err == nil {
+	if _, _, err := withCacheDir(context.Background(), nil, ws, "../outside"); err == nil {
 		t.Error("a cache-dir outside the workspace was accepted")
 	}
 }
@@ -39,7 +39,7 @@ func TestWithCacheDirRefusesWhatTheCheckoutPlanted(t *testing.T) {
 	elsewhere := t.TempDir()
 	refused := func(t *testing.T, ws, dir, want string) {
 		t.Helper()
-		_, err := withCacheDir(ctx, []string{"PATH=" + os.Getenv("PATH"), "GIT_CONFIG_NOSYSTEM=1", "HOME=" + t.TempDir()}, ws, dir)
+		_, _, err := withCacheDir(ctx, []string{"PATH=" + os.Getenv("PATH"), "GIT_CONFIG_NOSYSTEM=1", "HOME=" + t.TempDir()}, ws, dir)
 		var ue *usage.Error
 		if !errors.As(err, &ue) || !strings.Contains(err.Error(), want) {
 			t.Errorf("withCacheDir(%q) = %v, want a usage error containing %q", dir, err, want)
@@ -76,7 +76,7 @@ func TestWithCacheDirRefusesWhatTheCheckoutPlanted(t *testing.T) {
 		// The same directory, untracked (restored by actions/cache), is fine.
 		gitIn(t, ws, "rm", "-q", "-r", "--cached", ".benchgate-cache")
 		gitIn(t, ws, "commit", "-q", "-m", "untrack")
-		if _, err := withCacheDir(ctx, []string{"PATH=" + os.Getenv("PATH"), "GIT_CONFIG_NOSYSTEM=1", "HOME=" + t.TempDir()}, ws, ".benchgate-cache"); err != nil {
+		if _, _, err := withCacheDir(ctx, []string{"PATH=" + os.Getenv("PATH"), "GIT_CONFIG_NOSYSTEM=1", "HOME=" + t.TempDir()}, ws, ".benchgate-cache"); err != nil {
 			t.Errorf("an untracked cache-dir: %v", err)
 		}
 	})

@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -29,7 +30,7 @@ func TestWithCacheDirBelongsToWorkspaceOwner(t *testing.T) {
 		".benchgate-cache": {".benchgate-cache"},
 		"ci/caches/bench":  {"ci", "ci/caches", "ci/caches/bench"},
 	} {
-		if _, err := withCacheDir(context.Background(), []string{"PATH=/bin"}, ws+"/", dir); err != nil {
+		if _, _, err := withCacheDir(context.Background(), []string{"PATH=/bin"}, ws+"/", dir); err != nil {
 			t.Fatal(err)
 		}
 		for _, sub := range []string{"go-build", "mod", ".gitignore"} {
@@ -45,4 +46,75 @@ func TestWithCacheDirBelongsToWorkspaceOwner(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCacheDirReleaseLeavesModuleCacheRemovable: the go command makes
+// the module cache's directories read-only (a downloaded toolchain's too,
+// whatever -modcacherw says), so a self-hosted runner's next checkout,
+// removing the workspace's files as the runner's user, could not remove
+// their files. After the run they are writable by their owner; a link
+// in the cache is not followed, and a GOMODCACHE the workflow set itself
+// is left alone.
+func TestCacheDirReleaseLeavesModuleCacheRemovable(t *testing.T) {
+	ws, outside := t.TempDir(), t.TempDir()
+	env, release, err := withCacheDir(context.Background(), []string{"PATH=/bin"}, ws, ".benchgate-cache")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := getenv(env, "GOMODCACHE")
+	readOnly := []string{
+		filepath.Join(mod, "golang.org", "toolchain@v0.0.1-go1.27.3.linux-amd64", "src"),
+		filepath.Join(mod, "example.com", "m@v1.0.0"),
+	}
+	for _, d := range readOnly {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(d, "f.go"), []byte("package m\n"), 0o444)
+	}
+	if err := os.Symlink(outside, filepath.Join(mod, "link")); err != nil {
+		t.Fatal(err)
+	}
+	// Read-only from the deepest up, as the go command leaves them.
+	for _, d := range append(readOnly, filepath.Dir(readOnly[0]), filepath.Dir(readOnly[1]), outside) {
+		if err := os.Chmod(d, 0o555); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { ownerWritableDirs(mod); os.Chmod(outside, 0o755) })
+	release()
+	for _, d := range append(readOnly, filepath.Dir(readOnly[0]), filepath.Dir(readOnly[1])) {
+		if st, err := os.Stat(d); err != nil || st.Mode().Perm() != 0o755 {
+			t.Errorf("%s after the run: %v, %v; want drwxr-xr-x", d, st.Mode(), err)
+		}
+	}
+	if st, _ := os.Stat(filepath.Join(readOnly[1], "f.go")); st.Mode().Perm() != 0o444 {
+		t.Errorf("a file's mode changed to %v; only directories need the write bit", st.Mode())
+	}
+	if st, _ := os.Stat(outside); st.Mode().Perm() != 0o555 {
+		t.Errorf("the directory a link in the cache points to became %v; the link must not be followed", st.Mode())
+	}
+
+	// The workflow's own GOMODCACHE: not this run's to change.
+	own := t.TempDir()
+	os.Chmod(own, 0o555)
+	t.Cleanup(func() { os.Chmod(own, 0o755) })
+	_, release, err = withCacheDir(context.Background(), []string{"PATH=/bin", "GOMODCACHE=" + own}, ws, ".benchgate-cache")
+	if err != nil {
+		t.Fatal(err)
+	}
+	release()
+	if st, _ := os.Stat(own); st.Mode().Perm() != 0o555 {
+		t.Errorf("the workflow's GOMODCACHE became %v; want it left alone", st.Mode())
+	}
+}
+
+func getenv(env []string, name string) string {
+	v := ""
+	for _, kv := range env {
+		if k, val, ok := strings.Cut(kv, "="); ok && k == name {
+			v = val
+		}
+	}
+	return v
 }

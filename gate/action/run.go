@@ -27,10 +27,11 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 	// and the go command's, and changes no file.
 	cfg.Environ = withSafeDirectory(s.w.env.Environ, s.w.workspace)
 	if in.cacheDir != "" {
-		env, err := withCacheDir(ctx, cfg.Environ, s.w.workspace, in.cacheDir)
+		env, release, err := withCacheDir(ctx, cfg.Environ, s.w.workspace, in.cacheDir)
 		if err != nil {
 			return err
 		}
+		defer release()
 		cfg.Environ = env
 	}
 	cfg.Out = resultsDir
