@@ -122,12 +122,16 @@ func TestRunValues(t *testing.T) {
 }
 
 // TestCompareInconclusiveWording: compare has no -rounds, so its warning
-// about comparisons left undecided says what gives more samples.
+// about comparisons left undecided says what gives more samples. X has
+// one sample per side, Y six (decided, so the gate is not refused as
+// undecidable).
 func TestCompareInconclusiveWording(t *testing.T) {
 	dir := t.TempDir()
 	b, h := filepath.Join(dir, "b.txt"), filepath.Join(dir, "h.txt")
+	y := "BenchmarkY-2 1000 100 ns/op\nBenchmarkY-2 1000 101 ns/op\nBenchmarkY-2 1000 99 ns/op\n" +
+		"BenchmarkY-2 1000 100 ns/op\nBenchmarkY-2 1000 102 ns/op\nBenchmarkY-2 1000 98 ns/op\n"
 	for f, ns := range map[string]string{b: "100", h: "200"} {
-		if err := os.WriteFile(f, []byte("BenchmarkX-2 1000 "+ns+" ns/op\n"), 0o644); err != nil {
+		if err := os.WriteFile(f, []byte("BenchmarkX-2 1000 "+ns+" ns/op\n"+y), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

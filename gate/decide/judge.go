@@ -133,7 +133,7 @@ func judge(d *Decision, p Policy, alpha float64) {
 		// significant: saying "unchanged" would be a guess.
 		d.Status = TooFewSamples
 		d.RoundsNeeded = roundsToReach(p, alpha/factor)
-		d.Note = fmt.Sprintf("with %s samples the test cannot reach p <= %v", nPair(d.Base.N, d.Head.N), alpha)
+		d.Note = fmt.Sprintf("with %s the test cannot reach p <= %v", samplesOf(d.Base.N, d.Head.N), alpha)
 		if factor > 1 {
 			d.Note += fmt.Sprintf(" after the correction over %d comparisons", d.Family)
 		}
@@ -228,11 +228,14 @@ func formatChange(delta float64) string {
 	return strconv.FormatFloat(delta*100, 'f', 1, 64) + "%"
 }
 
-func nPair(n1, n2 int) string {
-	if n1 == n2 {
-		return strconv.Itoa(n1)
+func samplesOf(n1, n2 int) string {
+	switch {
+	case n1 == 1 && n2 == 1:
+		return "1 sample per side"
+	case n1 == n2:
+		return fmt.Sprintf("%d samples per side", n1)
 	}
-	return fmt.Sprintf("%d+%d", n1, n2)
+	return fmt.Sprintf("%d and %d samples", n1, n2)
 }
 
 // correct sets PAdjusted and Family for the decisions in that family

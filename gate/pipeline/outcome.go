@@ -37,13 +37,48 @@ func (e *RegressionError) Error() string {
 }
 
 // Gate turns a report's verdict into the run's outcome under failOn: a
-// *RegressionError when the verdict fails the gate, else nil. Warning
-// about a verdict that passes but is not clean is the front end's job.
+// *RegressionError when the verdict fails the gate, a *usage.Error when
+// it could decide nothing (undecidable), else nil. Warning about a
+// verdict that passes but is not clean is the front end's job.
 func Gate(r *report.Report, failOn decide.FailOn) error {
 	if failOn.Fails(r.Verdict) {
 		return &RegressionError{Verdict: r.Verdict, Count: r.Counts[decide.Regression]}
 	}
+	if failOn != decide.FailOnNever && r.Verdict == decide.InconclusiveVerdict {
+		return undecidable(r.Decisions)
+	}
 	return nil
+}
+
+// undecidable refuses results in which every comparison that can fail the
+// gate and that a test decides had too few samples for the test ever to
+// reach alpha after the correction (files of go test -count 6 with 300
+// benchmarks): no change in them could fail the gate, whatever the code
+// does, so it says what would decide instead. Counts decided exactly
+// (allocs/op) are not tested and do not count either way. benchgate run refuses its own rounds before they
+// come to this (checkRounds, checkFamily), and a merge of run directories
+// before deciding (checkMergedFamily); this is files from elsewhere.
+func undecidable(decs []decide.Decision) error {
+	var first *decide.Decision
+	n, need := 0, 0
+	for i, d := range decs {
+		if d.Better == 0 || d.Exact || !d.Compared() {
+			continue // never gates, decided exactly, or new/removed
+		}
+		if d.Status != decide.TooFewSamples {
+			return nil
+		}
+		if first == nil {
+			first = &decs[i]
+		}
+		n++
+		need = max(need, d.RoundsNeeded)
+	}
+	if first == nil {
+		return nil
+	}
+	return usage.Errorf(fmt.Sprintf("compare at least %d samples per side (go test -count %d; benchgate run checks its {rounds} before it measures), or fewer benchmarks at once ({filter})", need, need),
+		"none of the %d tested comparisons that can fail the gate could be decided, so no change in them could fail it: %s (%s, the first)", n, first.Note, first.Benchmark)
 }
 
 // InconclusiveWarning is the warning for a verdict that is inconclusive
