@@ -117,7 +117,8 @@ func ownerWritableDirs(dir string) {
 			return nil
 		}
 		if info, err := d.Info(); err == nil && info.Mode().Perm()&0o200 == 0 {
-			os.Chmod(path, info.Mode().Perm()|0o200)
+			keep := fs.ModePerm | fs.ModeSetgid | fs.ModeSetuid | fs.ModeSticky
+			os.Chmod(path, info.Mode()&keep|0o200)
 		}
 		return nil
 	})

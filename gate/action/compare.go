@@ -21,7 +21,7 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 	if s.in.compareBase == "" || s.in.compareHead == "" {
 		return &usage.Error{Msg: "command compare needs the inputs compare-base and compare-head"}
 	}
-	var paths [2][]string
+	var paths, lists [2][]string
 	for i, arg := range []string{s.in.compareBase, s.in.compareHead} {
 		var list []string
 		for _, part := range strings.Split(arg, ",") {
@@ -44,10 +44,21 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 		if err != nil {
 			return err
 		}
-		paths[i] = files
+		paths[i], lists[i] = files, list
 	}
-	policy := s.in.analysisPolicy()
-	rep, err := pipeline.Analyze(ctx, paths[0], paths[1], policy, s.in.run.Compare, inputStyle)
+	// Files someone else measured (go test -count) are one stage at the
+	// inputs' alpha, as benchgate compare judges them: no adaptive round
+	// ever followed them. A results directory of benchgate run given as
+	// both sides is judged in the stages its manifest records, as command
+	// report judges one.
+	var set *pipeline.ResultsSet
+	if len(lists[0]) == 1 && len(lists[1]) == 1 && lists[0][0] == lists[1][0] && pipeline.IsResultsDir(lists[0][0]) {
+		var err error
+		if set, err = pipeline.ReadResultsDir(lists[0][0]); err != nil {
+			return err
+		}
+	}
+	rep, policy, err := pipeline.AnalyzeRun(ctx, set, paths[0], paths[1], s.in.run.Policy, s.in.run.Compare, inputStyle)
 	if err != nil {
 		return err
 	}

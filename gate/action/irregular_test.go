@@ -276,3 +276,36 @@ func reportWithManifest(t *testing.T, ws string, m runner.Manifest) *stepRun {
 	}
 	return r
 }
+
+// TestActionCompareRefusesUndecidableFiles: command compare over files
+// with one sample per side (go test -bench without -count) can decide no
+// change: the summary gets the report, the step fails with exit 2 and an
+// error annotation that says how many samples would decide (6: the
+// inputs' test, both, at their alpha, 0.01, in one stage: no adaptive
+// round follows files that go test wrote); with fail-on never it passes.
+func TestActionCompareRefusesUndecidableFiles(t *testing.T) {
+	for _, c := range []struct {
+		failOn string
+		code   int
+	}{{"regression", 2}, {"never", 0}} {
+		ws := t.TempDir()
+		os.WriteFile(filepath.Join(ws, "base.txt"), []byte("BenchmarkA-2 1000 100 ns/op\n"), 0o644)
+		os.WriteFile(filepath.Join(ws, "head.txt"), []byte("BenchmarkA-2 1000 200 ns/op\n"), 0o644)
+		var r *stepRun
+		promptly(t, func() {
+			r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{
+				"command": "compare", "compare-base": "base.txt", "compare-head": "head.txt", "fail-on": c.failOn, "comment": "never"})
+		})
+		if r.code != c.code {
+			t.Fatalf("fail-on %s: exit %d, want %d\n%s", c.failOn, r.code, c.code, r.stderr)
+		}
+		if c.code == 2 {
+			r.mustContain(t, "stdout", r.stdout, "::error::none of the 1 tested comparisons that can fail the gate could be decided")
+			r.mustContain(t, "stderr", r.stderr, "hint: compare at least 6 samples per side (go test -count 6; benchgate run checks its input rounds")
+		}
+		r.mustContain(t, "summary", r.summary, "too few samples")
+		if strings.Contains(r.stdout, "alpha/2") {
+			t.Errorf("plain files judged in two stages:\n%s", r.stdout)
+		}
+	}
+}

@@ -118,6 +118,11 @@ func (s *step) gate(rep *report.Report, failOn decide.FailOn) error {
 		s.a.Warningf("benchgate: %s", report.SanitizeText(w))
 	}
 	if err := pipeline.Gate(rep, failOn); err != nil {
+		if errors.As(err, new(*usage.Error)) {
+			// Results that could decide nothing: the report is out, and
+			// the checks page says why the step failed.
+			s.a.Errorf("%s", report.SanitizeText(usage.Text(err, inputStyle)))
+		}
 		return err
 	}
 	if rep.Verdict == decide.InconclusiveVerdict {

@@ -55,9 +55,10 @@ func Gate(r *report.Report, failOn decide.FailOn) error {
 // reach alpha after the correction (files of go test -count 6 with 300
 // benchmarks): no change in them could fail the gate, whatever the code
 // does, so it says what would decide instead. Counts decided exactly
-// (allocs/op) are not tested and do not count either way. benchgate run refuses its own rounds before they
-// come to this (checkRounds, checkFamily), and a merge of run directories
-// before deciding (checkMergedFamily); this is files from elsewhere.
+// (allocs/op) are not tested and do not count either way. benchgate run
+// refuses its own rounds before they come to this (checkRounds,
+// checkFamily), and a merge of run directories before deciding
+// (checkMergedFamily); this is for files from elsewhere.
 func undecidable(decs []decide.Decision) error {
 	var first *decide.Decision
 	n, need := 0, 0
