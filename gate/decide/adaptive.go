@@ -19,7 +19,7 @@ func confirm(ds []Decision, p Policy) int {
 			cands = append(cands, i)
 		}
 	}
-	k := len(cands)
+	k := hypothesesOf(ds, cands)
 	alpha := p.Alpha / 2
 	from := p.StageRounds
 	halfway := halfwayRound(p, k)

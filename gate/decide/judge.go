@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
 )
@@ -240,13 +241,21 @@ func samplesOf(n1, n2 int) string {
 
 // correct sets PAdjusted and Family for the decisions in that family
 // (those for which in is true), by the policy's correction, and returns
-// the family's size.
+// the family's size: its hypotheses, a benchmark's B/s counting with its
+// sec/op (twins).
 func correct(ds []Decision, p Policy, in func(*Decision) bool) int {
 	var idx []int
-	var ps []float64
 	for i := range ds {
 		if in(&ds[i]) {
 			idx = append(idx, i)
+		}
+	}
+	twin := twins(ds, idx)
+	var own []int // the family's hypotheses: each decision but a twin
+	var ps []float64
+	for _, i := range idx {
+		if _, ok := twin[i]; !ok {
+			own = append(own, i)
 			ps = append(ps, ds[i].TestP)
 		}
 	}
@@ -258,11 +267,93 @@ func correct(ds []Decision, p Policy, in func(*Decision) bool) int {
 	default:
 		adjusted = Holm(ps)
 	}
-	for j, i := range idx {
+	for j, i := range own {
 		ds[i].PAdjusted = adjusted[j]
-		if p.Correction != CorrectionNone {
-			ds[i].Family = max(len(idx), 1)
+	}
+	for t, i := range twin {
+		if p.Correction == CorrectionNone {
+			ds[t].PAdjusted = ds[t].TestP
+		} else {
+			ds[t].PAdjusted = ds[i].PAdjusted
 		}
 	}
-	return len(idx)
+	for _, i := range idx {
+		if p.Correction != CorrectionNone {
+			ds[i].Family = max(len(own), 1)
+		}
+	}
+	return len(own)
+}
+
+// twins maps each decision among idx that repeats another's hypothesis to
+// that other: a benchmark's B/s is the bytes it declared (b.SetBytes)
+// over the time of its sec/op, the same measurement in another unit, so
+// testing both is testing one hypothesis twice. Counted twice, every
+// benchmark that calls SetBytes would halve the level the rest must
+// reach; it takes its sec/op's corrected p instead (their tests' p-values
+// agree: the U-test's ranks and the sign test's signs only reverse). Only
+// where the samples show it: B/s × sec/op the same in every sample of
+// each side, within the testing package's rounding (derived). A rate a
+// benchmark reports of its own (b.ReportMetric(v, "MB/s")) that is not
+// its time's stays a hypothesis of its own.
+func twins(ds []Decision, idx []int) map[int]int {
+	secs := map[string]int{}
+	for _, i := range idx {
+		if ds[i].Unit == "sec/op" {
+			secs[rowOf(ds[i].Comparison)] = i
+		}
+	}
+	out := map[int]int{}
+	for _, i := range idx {
+		if ds[i].Unit != "B/s" {
+			continue
+		}
+		if s, ok := secs[rowOf(ds[i].Comparison)]; ok && derived(ds[s].Base, ds[i].Base) && derived(ds[s].Head, ds[i].Head) {
+			out[i] = s
+		}
+	}
+	return out
+}
+
+// derived reports whether the rate samples are a constant over the time
+// samples, one for one: their products agree within 1%, above the
+// testing package's rounding of both (four significant digits of ns/op,
+// two decimals of MB/s, at 10 MB/s or more).
+func derived(time, rate *compare.Estimate) bool {
+	if time == nil || rate == nil || len(time.Values) != len(rate.Values) || len(time.Values) == 0 {
+		return false
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, t := range time.Values {
+		x := t * rate.Values[i]
+		if !(x > 0) || math.IsInf(x, 0) {
+			return false
+		}
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	return hi <= lo*1.01
+}
+
+// hypothesesOf counts the hypotheses among the decisions idx: a
+// benchmark's B/s and its sec/op are one (twins).
+func hypothesesOf(ds []Decision, idx []int) int {
+	seen := map[string]bool{}
+	for _, i := range idx {
+		unit := ds[i].Unit
+		if unit == "B/s" {
+			unit = "sec/op"
+		}
+		seen[rowOf(ds[i].Comparison)+"\x00"+unit] = true
+	}
+	return len(seen)
+}
+
+// rowOf keys a comparison's benchmark and configuration, whatever its unit.
+func rowOf(c compare.Comparison) string {
+	var b strings.Builder
+	b.WriteString(c.Benchmark)
+	for _, k := range c.ConfigOrder {
+		b.WriteString("\x00" + k + "=" + c.Config[k])
+	}
+	return b.String()
 }

@@ -196,6 +196,15 @@ func (r *Report) CorrectionNote() string {
 		case decide.CorrectionBH:
 			s = fmt.Sprintf("p-values are Benjamini-Hochberg-adjusted over the %d comparisons that can fail the gate", r.Family)
 		}
+		tested := 0
+		for _, d := range r.Decisions {
+			if d.Better != 0 && d.Test != "" && !math.IsNaN(d.PAdjusted) {
+				tested++
+			}
+		}
+		if r.Policy.Correction != decide.CorrectionNone && tested > r.Family {
+			s += " (a benchmark's B/s, its b.SetBytes over its time, counts once with its sec/op: one measurement)"
+		}
 	}
 	if p := r.Policy; p.StageRounds > 0 {
 		s += fmt.Sprintf(", judged on the first %d rounds at alpha/2", p.StageRounds)
