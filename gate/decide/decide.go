@@ -214,6 +214,10 @@ type Decision struct {
 	// minP is the smallest p the test could give with the first stage's
 	// samples.
 	minP float64
+	// twin is, for a B/s that is its sec/op's time in another unit, that
+	// sec/op's index in the decisions plus one (markTwins); 0 otherwise.
+	// part is the comparison's part, where several are decided jointly.
+	twin, part int
 }
 
 // Confirmation is the second stage of a candidate: its later rounds
@@ -277,10 +281,20 @@ type Result struct {
 
 // Decide applies policy p to the comparisons in r.
 func Decide(r *compare.Result, p Policy) *Result {
+	return decideParts(r, p, nil)
+}
+
+// decideParts is Decide over comparisons from several parts (Joint):
+// part gives each comparison's part, nil meaning one. A row's twin
+// (markTwins) is in its own part.
+func decideParts(r *compare.Result, p Policy, part []int) *Result {
 	out := &Result{Policy: p, Counts: map[Status]int{}}
 	ds := make([]Decision, len(r.Comparisons))
 	for i, c := range r.Comparisons {
 		ds[i] = prepare(c, p)
+		if part != nil {
+			ds[i].part = part[i]
+		}
 	}
 	gating := func(d *Decision) bool { return d.tested && d.Better != 0 }
 	family := correct(ds, p, gating)

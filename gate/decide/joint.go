@@ -15,10 +15,14 @@ func Joint(parts []*compare.Result, p Policy) []*Result {
 		return []*Result{Decide(parts[0], p)}
 	}
 	all := &compare.Result{}
-	for _, r := range parts {
+	var part []int
+	for i, r := range parts {
 		all.Comparisons = append(all.Comparisons, r.Comparisons...)
+		for range r.Comparisons {
+			part = append(part, i)
+		}
 	}
-	joint := Decide(all, p)
+	joint := decideParts(all, p, part)
 	out := make([]*Result, len(parts))
 	at := 0
 	for i, r := range parts {

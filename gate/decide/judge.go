@@ -250,14 +250,17 @@ func correct(ds []Decision, p Policy, in func(*Decision) bool) int {
 			idx = append(idx, i)
 		}
 	}
-	twin := twins(ds, idx)
+	markTwins(ds, idx)
+	twin := map[int]int{}
 	var own []int // the family's hypotheses: each decision but a twin
 	var ps []float64
 	for _, i := range idx {
-		if _, ok := twin[i]; !ok {
-			own = append(own, i)
-			ps = append(ps, ds[i].TestP)
+		if ds[i].twin > 0 {
+			twin[i] = ds[i].twin - 1
+			continue
 		}
+		own = append(own, i)
+		ps = append(ps, ds[i].TestP)
 	}
 	adjusted := ps
 	switch p.Correction {
@@ -285,34 +288,36 @@ func correct(ds []Decision, p Policy, in func(*Decision) bool) int {
 	return len(own)
 }
 
-// twins maps each decision among idx that repeats another's hypothesis to
-// that other: a benchmark's B/s is the bytes it declared (b.SetBytes)
-// over the time of its sec/op, the same measurement in another unit, so
-// testing both is testing one hypothesis twice. Counted twice, every
-// benchmark that calls SetBytes would halve the level the rest must
-// reach; it takes its sec/op's corrected p instead (their tests' p-values
-// agree: the U-test's ranks and the sign test's signs only reverse). Only
-// where the samples show it: B/s × sec/op the same in every sample of
-// each side, within the testing package's rounding (derived). A rate a
-// benchmark reports of its own (b.ReportMetric(v, "MB/s")) that is not
-// its time's stays a hypothesis of its own.
-func twins(ds []Decision, idx []int) map[int]int {
+// markTwins marks each decision among idx that repeats another's
+// hypothesis with that other (twin, its index plus one). A benchmark's
+// B/s is the bytes it declared (b.SetBytes) over the time of its sec/op,
+// the same measurement in another unit, so testing both is testing one
+// hypothesis twice. Counted twice, every benchmark that calls SetBytes
+// would lower the level the rest must reach; it takes its sec/op's
+// corrected p instead (their tests' p-values agree: the U-test's ranks
+// and the sign test's signs only reverse). Only where the samples show
+// it: B/s × sec/op the same in every sample of each side, within the
+// testing package's rounding (derived). A rate a benchmark reports of its
+// own (b.ReportMetric(v, "MB/s")) that is not its time's stays a
+// hypothesis of its own. Rows of one benchmark from several parts decided
+// jointly (a ladder's steps, merged directories) have the same name and
+// configuration: a twin is in its own part.
+func markTwins(ds []Decision, idx []int) {
+	key := func(d *Decision) string { return strconv.Itoa(d.part) + "\x00" + rowOf(d.Comparison) }
 	secs := map[string]int{}
 	for _, i := range idx {
 		if ds[i].Unit == "sec/op" {
-			secs[rowOf(ds[i].Comparison)] = i
+			secs[key(&ds[i])] = i
 		}
 	}
-	out := map[int]int{}
 	for _, i := range idx {
 		if ds[i].Unit != "B/s" {
 			continue
 		}
-		if s, ok := secs[rowOf(ds[i].Comparison)]; ok && derived(ds[s].Base, ds[i].Base) && derived(ds[s].Head, ds[i].Head) {
-			out[i] = s
+		if s, ok := secs[key(&ds[i])]; ok && derived(ds[s].Base, ds[i].Base) && derived(ds[s].Head, ds[i].Head) {
+			ds[i].twin = s + 1
 		}
 	}
-	return out
 }
 
 // derived reports whether the rate samples are a constant over the time
@@ -334,18 +339,20 @@ func derived(time, rate *compare.Estimate) bool {
 	return hi <= lo*1.01
 }
 
-// hypothesesOf counts the hypotheses among the decisions idx: a
-// benchmark's B/s and its sec/op are one (twins).
+// hypothesesOf counts the hypotheses among the decisions idx: a B/s
+// whose twin (markTwins) is among them too adds none.
 func hypothesesOf(ds []Decision, idx []int) int {
-	seen := map[string]bool{}
+	in := map[int]bool{}
 	for _, i := range idx {
-		unit := ds[i].Unit
-		if unit == "B/s" {
-			unit = "sec/op"
-		}
-		seen[rowOf(ds[i].Comparison)+"\x00"+unit] = true
+		in[i] = true
 	}
-	return len(seen)
+	n := 0
+	for _, i := range idx {
+		if t := ds[i].twin; t == 0 || !in[t-1] {
+			n++
+		}
+	}
+	return n
 }
 
 // rowOf keys a comparison's benchmark and configuration, whatever its unit.

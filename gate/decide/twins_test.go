@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/benchgate/benchgate/gate/compare"
 )
 
 // TestTwinUnitsAreOneHypothesis: a benchmark's B/s that is its SetBytes
@@ -62,5 +64,46 @@ func TestTwinUnitsAreOneHypothesis(t *testing.T) {
 				t.Errorf("%s: A sec/op corrected p %v, want %v (3 × %v)", c.name, sec.PAdjusted, want, sec.TestP)
 			}
 		}
+	}
+}
+
+// TestTwinsWithinAPart: parts decided jointly (a ladder's steps, merged
+// directories) hold rows of the same name and configuration; a B/s pairs
+// with the sec/op whose samples it is derived from, in its own part. Two
+// parts of three benchmarks are six hypotheses: neither three (rows
+// merged across parts) nor twelve (twins counted twice).
+func TestTwinsWithinAPart(t *testing.T) {
+	rows := func(scale float64) string {
+		var b strings.Builder
+		for i := 0; i < 8; i++ {
+			for j, name := range []string{"A", "B", "C"} {
+				ns := scale * 1000 * (1 + 0.01*float64((i*3+j)%7-3))
+				fmt.Fprintf(&b, "Benchmark%s-2 1000 %.1f ns/op %.2f MB/s\n", name, ns, 4096/ns*1e3)
+			}
+		}
+		return b.String()
+	}
+	step1 := load(t, rows(1), rows(1.02))
+	step2 := load(t, rows(1.02), rows(1.3))
+	p := Policy{Alpha: 0.05, Threshold: 0.03, Correction: CorrectionBH, Test: UTest}
+	out := Joint([]*compare.Result{step1, step2}, p)
+	if out[0].Family != 6 {
+		t.Errorf("family %d, want 6", out[0].Family)
+	}
+	for i, r := range out {
+		adj := map[string]float64{}
+		for _, d := range r.Decisions {
+			if d.Unit == "sec/op" {
+				adj[d.Benchmark] = d.PAdjusted
+			}
+		}
+		for _, d := range r.Decisions {
+			if d.Unit == "B/s" && d.PAdjusted != adj[d.Benchmark] {
+				t.Errorf("step %d: %s B/s corrected p %v, its sec/op's %v", i+1, d.Benchmark, d.PAdjusted, adj[d.Benchmark])
+			}
+		}
+	}
+	if out[1].Verdict != RegressionVerdict || out[0].Verdict == RegressionVerdict {
+		t.Errorf("verdicts %s, %s; want step 2 alone a regression", out[0].Verdict, out[1].Verdict)
 	}
 }
