@@ -97,13 +97,12 @@ func cacheDirEnv(ctx context.Context, environ []string, workspace, dir string) (
 		return false
 	}
 	out, mod := append([]string(nil), environ...), ""
-	for name, sub := range map[string]string{"GOCACHE": "go-build", "GOMODCACHE": "mod"} {
-		if !has(name) {
-			out = append(out, fmt.Sprintf("%s=%s", name, filepath.Join(abs, sub)))
-			if name == "GOMODCACHE" {
-				mod = filepath.Join(abs, sub)
-			}
-		}
+	if !has("GOCACHE") {
+		out = append(out, "GOCACHE="+filepath.Join(abs, "go-build"))
+	}
+	if !has("GOMODCACHE") {
+		mod = filepath.Join(abs, "mod")
+		out = append(out, "GOMODCACHE="+mod)
 	}
 	return out, mod, nil
 }

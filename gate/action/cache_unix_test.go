@@ -6,7 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
+	"slices"
 	"syscall"
 	"testing"
 )
@@ -61,7 +61,10 @@ func TestCacheDirReleaseLeavesModuleCacheRemovable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod := getenv(env, "GOMODCACHE")
+	mod := filepath.Join(ws, ".benchgate-cache", "mod")
+	if !slices.Contains(env, "GOMODCACHE="+mod) {
+		t.Fatalf("environment %q; want GOMODCACHE=%s", env, mod)
+	}
 	readOnly := []string{
 		filepath.Join(mod, "golang.org", "toolchain@v0.0.1-go1.27.3.linux-amd64", "src"),
 		filepath.Join(mod, "example.com", "m@v1.0.0"),
@@ -107,14 +110,4 @@ func TestCacheDirReleaseLeavesModuleCacheRemovable(t *testing.T) {
 	if st, _ := os.Stat(own); st.Mode().Perm() != 0o555 {
 		t.Errorf("the workflow's GOMODCACHE became %v; want it left alone", st.Mode())
 	}
-}
-
-func getenv(env []string, name string) string {
-	v := ""
-	for _, kv := range env {
-		if k, val, ok := strings.Cut(kv, "="); ok && k == name {
-			v = val
-		}
-	}
-	return v
 }

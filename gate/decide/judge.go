@@ -251,16 +251,13 @@ func correct(ds []Decision, p Policy, in func(*Decision) bool) int {
 		}
 	}
 	markTwins(ds, idx)
-	twin := map[int]int{}
 	var own []int // the family's hypotheses: each decision but a twin
 	var ps []float64
 	for _, i := range idx {
-		if ds[i].twin > 0 {
-			twin[i] = ds[i].twin - 1
-			continue
+		if ds[i].twin == 0 {
+			own = append(own, i)
+			ps = append(ps, ds[i].TestP)
 		}
-		own = append(own, i)
-		ps = append(ps, ds[i].TestP)
 	}
 	adjusted := ps
 	switch p.Correction {
@@ -273,17 +270,15 @@ func correct(ds []Decision, p Policy, in func(*Decision) bool) int {
 	for j, i := range own {
 		ds[i].PAdjusted = adjusted[j]
 	}
-	for t, i := range twin {
-		if p.Correction == CorrectionNone {
-			ds[t].PAdjusted = ds[t].TestP
-		} else {
-			ds[t].PAdjusted = ds[i].PAdjusted
-		}
-	}
 	for _, i := range idx {
-		if p.Correction != CorrectionNone {
-			ds[i].Family = max(len(own), 1)
+		if p.Correction == CorrectionNone {
+			ds[i].PAdjusted = ds[i].TestP
+			continue
 		}
+		if t := ds[i].twin; t > 0 {
+			ds[i].PAdjusted = ds[t-1].PAdjusted
+		}
+		ds[i].Family = max(len(own), 1)
 	}
 	return len(own)
 }

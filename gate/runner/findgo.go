@@ -5,7 +5,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strings"
 )
 
 // FindGo finds the go command for a run whose children get environment
@@ -16,7 +15,7 @@ import (
 // PATH, so that the children find the same go; or "go" and env unchanged
 // when there is none, and the first go command then says so.
 func FindGo(env []string) (string, []string) {
-	path := envValue(env, "PATH")
+	path := getEnv(env, "PATH")
 	for _, dir := range filepath.SplitList(path) {
 		if dir == "" {
 			continue
@@ -25,7 +24,7 @@ func FindGo(env []string) (string, []string) {
 			return p, env
 		}
 	}
-	for _, root := range []string{envValue(env, "GOROOT"), runtime.GOROOT(), "/usr/local/go"} {
+	for _, root := range []string{getEnv(env, "GOROOT"), runtime.GOROOT(), "/usr/local/go"} {
 		if root == "" {
 			continue
 		}
@@ -41,16 +40,6 @@ func FindGo(env []string) (string, []string) {
 		return p, env
 	}
 	return "go", env
-}
-
-func envValue(env []string, key string) string {
-	v := ""
-	for _, kv := range env {
-		if k, val, ok := strings.Cut(kv, "="); ok && k == key {
-			v = val
-		}
-	}
-	return v
 }
 
 func executable(p string) bool {

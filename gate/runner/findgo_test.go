@@ -18,15 +18,15 @@ func TestFindGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, env := FindGo([]string{"PATH=/nonexistent:" + dir})
-	if got != fake || envValue(env, "PATH") != "/nonexistent:"+dir {
-		t.Errorf("on PATH: %q, PATH %q", got, envValue(env, "PATH"))
+	if got != fake || getEnv(env, "PATH") != "/nonexistent:"+dir {
+		t.Errorf("on PATH: %q, PATH %q", got, getEnv(env, "PATH"))
 	}
 	root := t.TempDir()
 	os.MkdirAll(filepath.Join(root, "bin"), 0o755)
 	rootGo := filepath.Join(root, "bin", "go")
 	os.WriteFile(rootGo, []byte("#!/bin/sh\n"), 0o755)
 	got, env = FindGo([]string{"PATH=/usr/bin:/bin", "GOROOT=" + root})
-	if got != rootGo || !strings.HasPrefix(envValue(env, "PATH"), filepath.Join(root, "bin")+":/usr/bin") {
-		t.Errorf("off PATH: %q, PATH %q", got, envValue(env, "PATH"))
+	if got != rootGo || !strings.HasPrefix(getEnv(env, "PATH"), filepath.Join(root, "bin")+":/usr/bin") {
+		t.Errorf("off PATH: %q, PATH %q", got, getEnv(env, "PATH"))
 	}
 }
