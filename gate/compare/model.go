@@ -1,6 +1,10 @@
 package compare
 
-import "golang.org/x/perf/benchproc"
+import (
+	"slices"
+
+	"golang.org/x/perf/benchproc"
+)
 
 // Estimate summarises one side of one comparison.
 type Estimate struct {
@@ -56,6 +60,26 @@ type Comparison struct {
 
 // Compared reports whether both sides have data.
 func (c *Comparison) Compared() bool { return c.Base != nil && c.Head != nil }
+
+// AddConfig sets configuration key k to v, first in ConfigOrder or last,
+// as a key of its own that keeps rows apart (the step of a ladder, the
+// shard of a merge). Config and ConfigOrder are copied first: rows share
+// them.
+func (c *Comparison) AddConfig(k, v string, first bool) {
+	cfg := map[string]string{k: v}
+	for mk, mv := range c.Config {
+		if mk != k {
+			cfg[mk] = mv
+		}
+	}
+	order := slices.DeleteFunc(slices.Clone(c.ConfigOrder), func(o string) bool { return o == k })
+	if first {
+		order = append([]string{k}, order...)
+	} else {
+		order = append(order, k)
+	}
+	c.Config, c.ConfigOrder = cfg, order
+}
 
 // Result is everything Read read and computed.
 type Result struct {

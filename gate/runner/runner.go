@@ -319,9 +319,9 @@ func (o *Outcome) Files() []string {
 
 // runState is one Run under way: what it was given, and what it has done
 // so far. Its methods are the run stage, one file per part: prepare.go
-// (sources, toolchains, builds), schedule.go (rounds), process.go (one
-// benchmark process) and manifest.go; output.go reads a process's output
-// and gotool.go runs the go command.
+// (sources, toolchains), build.go (test binaries), schedule.go (rounds),
+// process.go (one benchmark process) and manifest.go; output.go reads a
+// process's output and gotool.go runs the go command.
 type runState struct {
 	opts    Options
 	plan    *plan.Plan
