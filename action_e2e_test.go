@@ -483,7 +483,7 @@ func TestActionForkSplit(t *testing.T) {
 	reportWS := t.TempDir()
 	artifact := filepath.Join(reportWS, "bench-results")
 	os.MkdirAll(artifact, 0o755)
-	for _, f := range []string{"base.txt", "head.txt", "metadata.json"} {
+	for _, f := range []string{"base.txt", "head.txt", "manifest.json", "metadata.json"} {
 		b, _ := os.ReadFile(filepath.Join(r.resultsDir, f))
 		os.WriteFile(filepath.Join(artifact, f), b, 0o644)
 	}

@@ -72,6 +72,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/ghevent"
 	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/report"
@@ -101,9 +102,14 @@ func Main(ctx context.Context, env Env) (code int) {
 	w, err := readWorld(env)
 	if err == nil {
 		err = run(ctx, a, w)
+	} else {
+		// Later steps read the verdict, and the checks page the error,
+		// whatever stopped the step.
+		a.SetOutput("verdict", string(decide.ErrorVerdict))
+		a.Errorf("%s", report.SanitizeText(usage.Text(err, inputStyle)))
 	}
 	var reg *pipeline.RegressionError
-	if err != nil && !errors.As(err, &reg) && !summaryWritten(w) {
+	if err != nil && !errors.As(err, &reg) && !summaryWritten(w) && a.GetInput("summary") != "never" {
 		// Nothing was reported yet (a bad input, a commit that could not
 		// be fetched, a build that failed before the report): the job
 		// summary says so, so that the failure is not only in the log.
@@ -157,7 +163,8 @@ func readWorld(env Env) (*world, error) {
 	if err != nil {
 		var unsupported *ghevent.UnsupportedEventError
 		if !errors.As(err, &unsupported) && gh.EventPath != "" {
-			return w, &usage.Error{Msg: "reading the event: " + err.Error()}
+			return w, &usage.Error{Msg: "reading the event: " + err.Error(),
+				Hint: "GITHUB_EVENT_PATH must name the event file the runner wrote for this job; a step before benchgate may have moved or changed it"}
 		}
 		ev = nil
 		w.otherEvent = gh.EventName

@@ -14,7 +14,8 @@ import (
 const reportToken = "ghs_reportTokenSecret0123456789"
 
 // artifact writes a results directory as a fork's measuring job would
-// upload it: head 50% slower than base, and metadata.json.
+// upload it: head 50% slower than base, a manifest naming the sides, and
+// metadata.json.
 func artifact(t *testing.T, ws string, meta Metadata) {
 	t.Helper()
 	dir := filepath.Join(ws, "bench-results")
@@ -26,6 +27,7 @@ func artifact(t *testing.T, ws string, meta Metadata) {
 	}
 	os.WriteFile(filepath.Join(dir, "base.txt"), []byte(base.String()), 0o644)
 	os.WriteFile(filepath.Join(dir, "head.txt"), []byte(head.String()), 0o644)
+	os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(twoSides), 0o644)
 	data, _ := json.Marshal(meta)
 	os.WriteFile(filepath.Join(dir, MetadataFile), data, 0o644)
 }

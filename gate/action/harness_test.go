@@ -94,9 +94,11 @@ func runStep(t *testing.T, workspace, eventName, eventPath string, inputs map[st
 }
 
 // output is the value the step gave its output name ("" where it gave
-// none), read from GITHUB_OUTPUT's name<<delimiter blocks.
+// none), read from GITHUB_OUTPUT's name<<delimiter blocks: the last one,
+// as the runner takes it.
 func (r *stepRun) output(name string) string {
 	lines := strings.Split(r.outputs, "\n")
+	value := ""
 	for i, l := range lines {
 		n, delim, ok := strings.Cut(l, "<<")
 		if !ok || n != name {
@@ -109,9 +111,9 @@ func (r *stepRun) output(name string) string {
 			}
 			v = append(v, x)
 		}
-		return strings.Join(v, "\n")
+		value = strings.Join(v, "\n")
 	}
-	return ""
+	return value
 }
 
 func (r *stepRun) mustContain(t *testing.T, where, text string, wants ...string) {
@@ -170,15 +172,20 @@ func gitIn(t *testing.T, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
+// twoSides is the manifest.json of a results directory that names its two
+// sides only (no rounds: the step's inputs split them).
+const twoSides = `{"sides": [{"name": "base", "file": "base.txt"}, {"name": "head", "file": "head.txt"}]}`
+
 // writeResults makes ws/results with base.txt and head.txt, as a
-// measuring job's artifact unpacks, and returns its path.
+// measuring job's artifact unpacks, and returns its path. Its manifest
+// names the two sides only (no rounds): the step's inputs split them.
 func writeResults(t *testing.T, ws, base, head string) string {
 	t.Helper()
 	res := filepath.Join(ws, "results")
 	if err := os.MkdirAll(res, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range map[string]string{"base.txt": base, "head.txt": head} {
+	for name, text := range map[string]string{"base.txt": base, "head.txt": head, "manifest.json": twoSides} {
 		if err := os.WriteFile(filepath.Join(res, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}

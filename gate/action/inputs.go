@@ -28,6 +28,8 @@ var inputStyle usage.Style = func(setting string) string {
 		return "input results-dir"
 	case "packages":
 		return "input packages"
+	case "merge":
+		return "command: compare (input compare-dirs)"
 	}
 	return "input " + setting
 }

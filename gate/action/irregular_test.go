@@ -60,6 +60,7 @@ func TestActionCompareRefusesIrregularFiles(t *testing.T) {
 	res := filepath.Join(ws, "results")
 	os.MkdirAll(res, 0o755)
 	os.WriteFile(filepath.Join(res, "base.txt"), []byte("BenchmarkA-2 1 1 ns/op\n"), 0o644)
+	os.WriteFile(filepath.Join(res, "manifest.json"), []byte(twoSides), 0o644)
 	syscall.Mkfifo(filepath.Join(res, "head.txt"), 0o644)
 	var r *stepRun
 	promptly(t, func() {
@@ -84,6 +85,7 @@ func TestActionCompareRefusesIrregularFiles(t *testing.T) {
 	for _, f := range []string{"base.txt", "head.txt"} {
 		os.WriteFile(filepath.Join(meta, f), []byte(strings.Repeat("BenchmarkA-2 1000 100 ns/op\n", 6)), 0o644)
 	}
+	os.WriteFile(filepath.Join(meta, "manifest.json"), []byte(twoSides), 0o644)
 	os.Symlink("/etc/passwd", filepath.Join(meta, "metadata.json"))
 	for dir, want := range map[string]string{
 		"linked":   "/linked is a symlink, not a directory; refusing it",
@@ -204,8 +206,9 @@ func TestActionReportJudgesStagesAsTheRun(t *testing.T) {
 
 // TestActionThresholdsThatCannotApply: a thresholds entry that cannot do
 // what it says is an annotation in the input's words, not only a note in
-// the report: one for a unit no comparison has (a typo) leaves the unit
-// at the default threshold, a warning; one for a unit whose better
+// the report: one for a unit no comparison has leaves the unit at the
+// default threshold, a warning (one letter from a unit of the testing
+// package, a typo, is refused); one for a unit whose better
 // direction is unknown cannot gate, so +50% in it would pass: refused,
 // exit 2, with the fix.
 func TestActionThresholdsThatCannotApply(t *testing.T) {
@@ -213,8 +216,10 @@ func TestActionThresholdsThatCannotApply(t *testing.T) {
 		name, base, head, thresholds, want string
 		code                               int
 	}{
-		{"unmatched", "1 allocs/op", "1 allocs/op", "alocs/op=0%",
-			"::warning::benchgate: the input thresholds entry for alocs/op matched no comparison (the units here: sec/op, allocs/op); did you mean allocs/op?", 0},
+		{"unmatched", "1 allocs/op", "1 allocs/op", "allocs/obj=0%",
+			"::warning::benchgate: the input thresholds entry for allocs/obj matched no comparison (the units here: sec/op, allocs/op); did you mean allocs/op?", 0},
+		{"typo", "1 allocs/op", "1 allocs/op", "alocs/op=0%",
+			"::error::input thresholds: unit alocs/op is one letter away from allocs/op, which the testing package reports: did you mean allocs/op?", 2},
 		{"directionless", "100 p99-ns", "150 p99-ns", "p99-ns=5%",
 			"::error::input thresholds p99-sec=5%25 cannot gate: whether more p99-sec is better is unknown", 2},
 	} {
@@ -302,10 +307,74 @@ func TestActionCompareRefusesUndecidableFiles(t *testing.T) {
 		if c.code == 2 {
 			r.mustContain(t, "stdout", r.stdout, "::error::none of the 1 tested comparisons that can fail the gate could be decided")
 			r.mustContain(t, "stderr", r.stderr, "hint: compare at least 6 samples per side (go test -count 6; benchgate run checks its input rounds")
+			// A refused step: verdict error (the last value of an output
+			// wins), and a summary that does not say the gate passes.
+			if v := r.output("verdict"); v != "error" {
+				t.Errorf("fail-on %s: output verdict %q, want error", c.failOn, v)
+			}
+			r.mustContain(t, "summary", r.summary, "No tested comparison could be decided, so no change could fail the gate: it refuses these results.")
+		} else {
+			r.mustContain(t, "summary", r.summary, "The gate passes: it is set never to fail.")
+		}
+		if strings.Contains(r.summary, "passes meanwhile") {
+			t.Errorf("fail-on %s: the summary says the gate passes meanwhile:\n%s", c.failOn, r.summary)
 		}
 		r.mustContain(t, "summary", r.summary, "too few samples")
 		if strings.Contains(r.stdout, "alpha/2") {
 			t.Errorf("plain files judged in two stages:\n%s", r.stdout)
 		}
 	}
+}
+
+// A results directory without its manifest is refused: the manifest says
+// whether the measuring run failed and how it split its rounds. Before,
+// a failed run's base.txt and head.txt (the head's time missing), with a
+// metadata.json saying "error", were judged with this step's own rounds
+// and passed with a warning.
+func TestReportRefusesResultsWithoutManifest(t *testing.T) {
+	ws := t.TempDir()
+	res := writeResults(t, ws, strings.Repeat("BenchmarkA-2 1000 100 ns/op 0 B/op\n", 8), strings.Repeat("BenchmarkA-2 1000 0 B/op\n", 8))
+	os.Remove(filepath.Join(res, "manifest.json"))
+	os.WriteFile(filepath.Join(res, MetadataFile), []byte(`{"verdict": "error"}`), 0o644)
+	r := runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{"command": "report", "results-dir": "results", "comment": "never"})
+	if r.code != 2 {
+		t.Errorf("exit %d, want 2", r.code)
+	}
+	r.mustContain(t, "stderr", r.stderr, "results directory "+res+" has no manifest.json, which says whether the measuring run failed",
+		"hint: upload the whole results directory of the measuring step")
+	if v := r.output("verdict"); v != "error" {
+		t.Errorf("output verdict %q, want error", v)
+	}
+}
+
+// An event file that cannot be read stops the step before its inputs:
+// still exit 2 with the verdict output "error" and an annotation, as
+// every other refusal (before, only the log and the summary said so).
+func TestUnreadableEventSetsTheVerdict(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "event.json")
+	os.WriteFile(bad, []byte("{bad"), 0o644)
+	for name, path := range map[string]string{"malformed": bad, "missing": filepath.Join(t.TempDir(), "none.json")} {
+		r := runStep(t, t.TempDir(), "pull_request", path, map[string]string{"comment": "never"})
+		if r.code != 2 {
+			t.Errorf("%s: exit %d, want 2", name, r.code)
+		}
+		if v := r.output("verdict"); v != "error" {
+			t.Errorf("%s: output verdict %q, want error", name, v)
+		}
+		r.mustContain(t, "stdout", r.stdout, "::error::reading the event: ")
+		r.mustContain(t, "stderr", r.stderr, "hint: GITHUB_EVENT_PATH must name the event file the runner wrote")
+	}
+}
+
+// summary: never means no job summary, a refused step's included; the
+// error is still an annotation.
+func TestSummaryNeverOnRefusal(t *testing.T) {
+	r := runStep(t, t.TempDir(), "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{"rounds": "abc", "summary": "never", "comment": "never"})
+	if r.code != 2 {
+		t.Errorf("exit %d, want 2", r.code)
+	}
+	if r.summary != "" {
+		t.Errorf("summary: never wrote a summary:\n%s", r.summary)
+	}
+	r.mustContain(t, "stdout", r.stdout, "::error::")
 }

@@ -131,6 +131,9 @@ func mergedResults(resultsDir string) []string {
 func (s *step) reportMerged(ctx context.Context, resultsDir string, dirs []string) error {
 	var meta *Metadata
 	for _, d := range dirs {
+		if err := requireManifest(d); err != nil {
+			return err
+		}
 		m, err := readMetadataOf(d)
 		if err != nil {
 			return err

@@ -118,10 +118,18 @@ func (s *step) gate(rep *report.Report, failOn decide.FailOn) error {
 		s.a.Warningf("benchgate: %s", report.SanitizeText(w))
 	}
 	if err := pipeline.Gate(rep, failOn); err != nil {
-		if errors.As(err, new(*usage.Error)) {
+		var reg *pipeline.RegressionError
+		switch {
+		case errors.As(err, new(*usage.Error)):
 			// Results that could decide nothing: the report is out, and
-			// the checks page says why the step failed.
+			// the checks page says why the step failed; the verdict
+			// output is that of a refused step.
+			s.a.SetOutput("verdict", string(decide.ErrorVerdict))
 			s.a.Errorf("%s", report.SanitizeText(usage.Text(err, inputStyle)))
+		case errors.As(err, &reg) && reg.Verdict != decide.RegressionVerdict:
+			// fail-on inconclusive: no regression has an annotation of
+			// its own, so the checks page says why the step failed.
+			s.a.WithFieldsMap(map[string]string{"title": "benchgate: inconclusive"}).Errorf("benchgate: %s", pipeline.InconclusiveWarning(rep, inputStyle))
 		}
 		return err
 	}
@@ -168,7 +176,11 @@ func (s *step) publish(ctx context.Context, rep *report.Report, number int) {
 		return
 	}
 	if in.token == "" {
-		s.a.Warningf("benchgate: no github-token, so no PR comment")
+		// Empty only where the workflow emptied it (its default is the
+		// job's token): the fork-safe split's measuring job, which
+		// comments from its report job. A warning on every run of it
+		// would be noise.
+		s.a.Infof("benchgate: github-token is empty, so no PR comment from this step")
 		return
 	}
 	owner, repo, ok := s.repository()

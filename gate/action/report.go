@@ -17,6 +17,7 @@ import (
 	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/publish"
 	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
 	"github.com/benchgate/benchgate/internal/brief"
 )
@@ -63,6 +64,9 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 		return "", "", nil, usage.Errorf("give results-dir the directory the artifact was downloaded into",
 			"results directory %s is %s, not a directory; refusing it", dir, compare.FileKind(st.Mode()))
 	}
+	if err := requireManifest(dir); err != nil {
+		return "", "", nil, err
+	}
 	if base, err = pipeline.RegularIn(dir, "base.txt"); err != nil {
 		return "", "", nil, err
 	}
@@ -93,6 +97,19 @@ func readResults(dir string) (base, head string, meta *Metadata, err error) {
 		return "", "", nil, err
 	}
 	return base, head, m, nil
+}
+
+// requireManifest refuses a results directory without the manifest.json
+// that benchgate run writes beside base.txt and head.txt: it says whether
+// the measuring run failed and how it split its rounds. Without it, the
+// results of a run that failed (exit 3) were judged as if complete, with
+// this step's own rounds inputs.
+func requireManifest(dir string) error {
+	if _, err := os.Lstat(filepath.Join(dir, runner.ManifestFile)); errors.Is(err, fs.ErrNotExist) {
+		return usage.Errorf("upload the whole results directory of the measuring step (actions/upload-artifact with path: its results-dir output), not only its .txt files",
+			"results directory %s has no %s, which says whether the measuring run failed and how it split its rounds; refusing to judge its results without it", dir, runner.ManifestFile)
+	}
+	return nil
 }
 
 // parseMetadata reads metadata.json's contents, which a fork controls:

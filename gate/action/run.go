@@ -39,22 +39,6 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 	cfg.Names = inputStyle
 	cfg.Progress = pipeline.Progress(s.w.env.Stdout, inputStyle)
 
-	// Sides: explicit inputs win; otherwise the event says.
-	explicitToolchains := cfg.BaseToolchain != "" || cfg.HeadToolchain != ""
-	if ev != nil && cfg.BaseRef == "" && cfg.HeadRef == "" && len(cfg.Configs) == 0 {
-		base, head, err := ev.Commits()
-		switch {
-		case err == nil:
-			cfg.BaseRef, cfg.HeadRef = base, head
-		case explicitToolchains:
-			// Toolchain comparison of the working tree.
-		default:
-			var nb *ghevent.NoBaseError
-			if errors.As(err, &nb) {
-				s.a.Noticef("%s", nb.Error())
-			}
-		}
-	}
 	// In a job that holds a write token (pull_request_target,
 	// workflow_run, or an event benchgate does not read, such as
 	// issue_comment), the code of a pull request is not built unless the
@@ -62,6 +46,36 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 	trust := newCodeTrust(ev, s.w.gh.SHA)
 	if ev == nil {
 		trust = newOtherEventTrust(s.w.otherEvent, s.w.gh.SHA)
+	}
+	// Sides: explicit inputs win; otherwise the event says. Where the
+	// event's commits are the code to measure (pull_request, push), it
+	// says for each side on its own: a head-ref alone is measured against
+	// the event's base, not against HEAD~1 of whatever that ref is (which
+	// compared the last commit only and passed the pull request's
+	// regression), and a base-ref alone against the event's head. In a
+	// job with a write token, a ref given means the workflow chose its
+	// sides: the other is its default (the checked-out tree, judged by
+	// its commit).
+	explicitToolchains := cfg.BaseToolchain != "" || cfg.HeadToolchain != ""
+	noRefs := cfg.BaseRef == "" && cfg.HeadRef == ""
+	if ev != nil && len(cfg.Configs) == 0 && (noRefs || trust == nil && (cfg.BaseRef == "" || cfg.HeadRef == "")) {
+		base, head, err := ev.Commits()
+		switch {
+		case err == nil:
+			if cfg.BaseRef == "" {
+				cfg.BaseRef = base
+			}
+			if cfg.HeadRef == "" {
+				cfg.HeadRef = head
+			}
+		case explicitToolchains && noRefs:
+			// Toolchain comparison of the working tree.
+		default:
+			var nb *ghevent.NoBaseError
+			if errors.As(err, &nb) {
+				s.a.Noticef("%s", nb.Error())
+			}
+		}
 	}
 	var sides []codeSide
 	if trust != nil {

@@ -229,3 +229,35 @@ func TestOtherEventsTrustGitHubSHAOnly(t *testing.T) {
 		r.mustContain(t, "stdout", r.stdout, "benchgate: "+event+": base and head are commits of this repository's trusted history")
 	}
 }
+
+// A head-ref alone still measures against the event's base, and a
+// base-ref alone against the event's head. Before, either input dropped
+// both of the event's commits: with head-ref a push of three commits
+// (slow, then docs) was measured as docs against its parent, HEAD~1,
+// and passed the slowdown.
+func TestOneRefInputKeepsTheEventsOtherSide(t *testing.T) {
+	ws := filepath.Join(t.TempDir(), "ws")
+	shas := gitRepo(t, ws,
+		map[string]string{"go.mod": "module example.com/x\n\ngo 1.21\n"},
+		map[string]string{"x.go": "package x\n"},
+		map[string]string{"README": "docs\n"})
+	ev := fixtureEvent(t, "push", func(m map[string]any) {
+		m["before"], m["after"] = shas[0], shas[2]
+	})
+	for _, tt := range []struct {
+		name       string
+		inputs     map[string]string
+		base, head string
+	}{
+		{"head-ref alone", map[string]string{"head-ref": shas[2]}, shas[0], shas[2]},
+		{"base-ref alone", map[string]string{"base-ref": shas[1]}, shas[1], shas[2]},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.inputs["packages"], tt.inputs["comment"] = "./...", "never"
+			r := runStep(t, ws, "push", ev, tt.inputs, "GITHUB_SHA="+shas[2])
+			// No test files: the step stops once it has both sides.
+			r.mustContain(t, "stderr", r.stderr, "none of the packages ./... has test files")
+			r.mustContain(t, "stdout", r.stdout, "base = "+tt.base[:12], "head = "+tt.head[:12])
+		})
+	}
+}

@@ -169,11 +169,18 @@ func standAloneValue(fs *flag.FlagSet, args []string) error {
 		return nil
 	}
 	word := rest[0]
-	_, err := strconv.ParseBool(word)
-	_, isAdaptive := f.Value.(*adaptiveFlag)
-	if err != nil && !(isAdaptive && (&adaptiveFlag{}).Set(word) == nil) {
-		return nil
+	// Words people write for a switch, which strconv.ParseBool does not
+	// take: said as the value they mean.
+	meant, ok := map[string]string{"no": "false", "off": "false", "none": "false", "disable": "false", "disabled": "false",
+		"yes": "true", "on": "true", "enable": "true", "enabled": "true"}[strings.ToLower(word)]
+	if !ok {
+		meant = word
+		_, err := strconv.ParseBool(word)
+		_, isAdaptive := f.Value.(*adaptiveFlag)
+		if err != nil && !(isAdaptive && (&adaptiveFlag{}).Set(word) == nil) {
+			return nil
+		}
 	}
-	return usage.Errorf(fmt.Sprintf("write -%s=%s", prev, word),
+	return usage.Errorf(fmt.Sprintf("write -%s=%s", prev, meant),
 		"-%s %s: -%s can stand alone, so %q would be read as a package to benchmark", prev, word, prev, word)
 }

@@ -2,12 +2,14 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/pipeline"
+	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
 )
@@ -17,8 +19,9 @@ const compareUsage = `Usage: benchgate compare [flags] BASE HEAD
 
 Compares benchmark results that already exist: files from benchgate run, from
 shards, or plain "go test -bench" output. BASE and HEAD are each a file, a
-directory (its base.txt/head.txt, else all *.txt) or a quoted glob; give
-several per side as a comma-separated list.
+directory of *.txt files or a quoted glob; give several per side as a
+comma-separated list. To compare one run's head with another's, name the
+files: run1/head.txt run2/head.txt.
 
 When every argument is a results directory of benchgate run (the shards of a
 job matrix, downloaded with actions/download-artifact), it merges them and
@@ -27,8 +30,8 @@ shard's pairs ran on one machine), and one correction for many comparisons
 runs over all of them. Every shard must be there. A directory of a ladder
 (-configs) is compared step by step.
 
-Results directories of benchgate run (with its manifest.json; one given as
-both BASE and HEAD, or the shards merged) are judged as the run judged
+Results directories of benchgate run (with its manifest.json; one alone,
+the same as given as both BASE and HEAD, or the shards merged) are judged as the run judged
 them: with the -alpha, -decide, -correction, -threshold, -thresholds,
 -warn-threshold, -confidence and -ladder-gate its manifest records, each unless given
 as a flag (run's defaults, -alpha 0.01 and -decide both, where it records
@@ -60,6 +63,21 @@ func newCompareCmd(env *Env) *compareCmd {
 }
 
 func (c *compareCmd) run(ctx context.Context, args []string) error {
+	err := c.compare(ctx, args)
+	if pipeline.ExitCode(err) == pipeline.ExitFailed && c.stats.format == string(report.JSON) {
+		// Results that must not be judged (a failed run's directory,
+		// go test output of a failed run): a script reading the JSON gets
+		// the error verdict, as from benchgate run.
+		rep := report.New(&decide.Result{Policy: decide.DefaultPolicy, Counts: map[decide.Status]int{}}, compare.DefaultOptions.Confidence)
+		rep.Verdict, rep.Error = decide.ErrorVerdict, usage.Text(err, usage.Flags)
+		if werr := rep.Write(c.env.Stdout, report.JSON); werr != nil {
+			return errors.Join(err, werr)
+		}
+	}
+	return err
+}
+
+func (c *compareCmd) compare(ctx context.Context, args []string) error {
 	fs := newFlagSet("compare", c.env, compareUsage)
 	c.stats.register(fs.FlagSet)
 	fs.StringVar(&c.gate, "ladder-gate", "any", "which comparisons of a ladder's results can fail the gate: any (every step, and the first against the last) or first-last")
@@ -69,33 +87,25 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 	// The results of benchgate run are judged as the run judged them:
 	// its settings unless the flags say otherwise (compare's own defaults
 	// are benchstat's, for files), and its rounds in its stages.
-	var runDir string
-	if ranByBenchgate(fs.Args()) && (mergeArgs(fs.Args()) || fs.NArg() == 2 && filepath.Clean(fs.Arg(0)) == filepath.Clean(fs.Arg(1))) {
-		j, err := c.stats.judgeAsRun(fs.FlagSet, fs.Args())
-		if err != nil {
-			return err
-		}
-		if j.LadderGate != "" && !givenFlags(fs.FlagSet)["ladder-gate"] {
-			c.gate = j.LadderGate
-		}
-		runDir = fs.Arg(0)
-	}
 	if mergeArgs(fs.Args()) {
+		if ranByBenchgate(fs.Args()) {
+			j, err := c.stats.judgeAsRun(fs.FlagSet, fs.Args())
+			if err != nil {
+				return err
+			}
+			if j.LadderGate != "" && !givenFlags(fs.FlagSet)["ladder-gate"] {
+				c.gate = j.LadderGate
+			}
+		}
 		return c.merge(ctx, fs.Args())
 	}
 	if fs.NArg() != 2 {
-		return usage.Errorf("benchgate compare old.txt new.txt, or benchgate compare .benchgate .benchgate",
+		return usage.Errorf("benchgate compare old.txt new.txt, or benchgate compare .benchgate",
 			"compare needs exactly two arguments, BASE and HEAD; got %d", fs.NArg())
 	}
 	policy, opts, format, err := c.stats.parse()
 	if err != nil {
 		return err
-	}
-	var set *pipeline.ResultsSet
-	if runDir != "" {
-		if set, err = pipeline.ReadResultsDir(runDir); err != nil {
-			return err
-		}
 	}
 	// A results directory of a run that failed holds what it measured
 	// before it failed, or all but what went missing: never a pass.
@@ -110,7 +120,7 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, _, err := pipeline.AnalyzeRun(ctx, set, basePaths, headPaths, policy, opts, usage.Flags)
+	rep, _, err := pipeline.AnalyzeRun(ctx, nil, basePaths, headPaths, policy, opts, usage.Flags)
 	if err != nil {
 		return err
 	}
@@ -121,9 +131,9 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 }
 
 // mergeArgs reports whether args are results directories to merge: one
-// or more, every one a results directory of benchgate run, unless they
-// are one two-sided directory given as BASE and HEAD, which compares its
-// base.txt with its head.txt as it always has.
+// or more, every one a results directory of benchgate run. One directory
+// given as BASE and HEAD is that directory alone, as compare DIR: a shard
+// of a matrix is then refused without its other shards, as it is alone.
 func mergeArgs(args []string) bool {
 	if len(args) == 0 {
 		return false
@@ -132,9 +142,6 @@ func mergeArgs(args []string) bool {
 		if !pipeline.IsResultsDir(a) {
 			return false
 		}
-	}
-	if len(args) == 2 && filepath.Clean(args[0]) == filepath.Clean(args[1]) {
-		return pipeline.IsLadderDir(args[0])
 	}
 	return true
 }

@@ -64,7 +64,8 @@ func (o *statsFlags) register(fs *flag.FlagSet) {
 // own defaults are benchstat's, for files benchstat users compare.
 // It returns the judgement, for the settings of the command's own.
 func (o *statsFlags) judgeAsRun(fs *flag.FlagSet, dirs []string) (*runner.Judgement, error) {
-	j, err := pipeline.RunJudgement(dirs)
+	given := givenFlags(fs)
+	j, err := pipeline.RunJudgement(dirs, given)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +73,6 @@ func (o *statsFlags) judgeAsRun(fs *flag.FlagSet, dirs []string) (*runner.Judgem
 		j = &runner.Judgement{Alpha: pipeline.DefaultAlpha, Decide: string(pipeline.DefaultTest), Correction: o.correction, Threshold: o.threshold,
 			Thresholds: o.thresholds, WarnThreshold: o.warn, Confidence: o.confidence}
 	}
-	given := givenFlags(fs)
 	for name, set := range map[string]func(){
 		"alpha":          func() { o.alpha = j.Alpha },
 		"decide":         func() { o.test = j.Decide },

@@ -19,12 +19,14 @@ interleaved rounds, rotating which side goes first, then compares the sides
 and gates. Without packages, runs the built-in crypto benchmark suite.
 
 A side is a commit (-base-ref/-head-ref), a Go toolchain
-(-base-toolchain/-head-toolchain), or both. By default the base is the
-merge-base with the default branch (else HEAD~1) and the head is the working
-tree as it is. With only toolchains given, both sides build the working tree.
+(-base-toolchain/-head-toolchain), or both. By default the head is the
+working tree as it is, and the base the merge-base with the default branch;
+on the default branch itself, HEAD when the working tree has uncommitted
+changes (a tracked file changed, or a new Go file), else HEAD~1. With only
+toolchains given, both sides build the working tree.
 
 Examples:
-  benchgate run ./...                                   # HEAD~1 vs working tree
+  benchgate run ./...                                   # HEAD~1 (or HEAD) vs working tree
   benchgate run -base-toolchain local -head-toolchain go1.27.3   # crypto suite
   benchgate run -quick -base-toolchain local -head-toolchain go1.27.3
   benchgate run -base-ref main -head-ref HEAD -bench 'Encode' ./codec
@@ -68,7 +70,7 @@ func newRunCmd(env *Env) *runCmd {
 func (c *runCmd) run(ctx context.Context, args []string) error {
 	cfg := &c.cfg
 	fs := newFlagSet("run", c.env, runUsage)
-	fs.StringVar(&cfg.BaseRef, "base-ref", "", "git `ref` of the base side (default: merge-base with the default branch, else HEAD~1)")
+	fs.StringVar(&cfg.BaseRef, "base-ref", "", "git `ref` of the base side (default: merge-base with the default branch, else HEAD with uncommitted changes, else HEAD~1)")
 	fs.StringVar(&cfg.HeadRef, "head-ref", "", "git `ref` of the head side (default: the working tree)")
 	fs.StringVar(&cfg.BaseToolchain, "base-toolchain", "", "GOTOOLCHAIN `value` for the base side, e.g. local or go1.26.8")
 	fs.StringVar(&cfg.HeadToolchain, "head-toolchain", "", "GOTOOLCHAIN `value` for the head side, e.g. go1.27.3")
@@ -121,9 +123,6 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	cfg.Packages = fs.Args()
 	cfg.Protocol, cfg.Interleave = plan.Protocol(c.protocol), plan.Granularity(c.interleave)
 	cfg.Adaptive = c.adaptive.rule
-	if !c.adaptive.on && (cfg.MaxRounds != 0 || cfg.TimeBudget != 0) {
-		return usage.Errorf("drop -adaptive=false", "-max-rounds and -time-budget only apply to adaptive runs")
-	}
 	if c.quick {
 		if len(cfg.Packages) > 0 {
 			return usage.Errorf("drop -quick to benchmark your packages, or the packages to run the quick suite", "-quick runs the built-in suite, but packages were given: %s", strings.Join(cfg.Packages, " "))

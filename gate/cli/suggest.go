@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/benchgate/benchgate/gate/usage"
 )
@@ -21,7 +22,7 @@ func unknownFlagHint(fs *flag.FlagSet, msg, command string) string {
 	name, ok := strings.CutPrefix(msg, "flag provided but not defined: -")
 	hint := fmt.Sprintf("benchgate %s -h lists the flags", command)
 	if !ok {
-		return hint
+		return valueHint(fs, msg, hint)
 	}
 	name = strings.TrimPrefix(name, "-")
 	if h, ok := goTestFlags[name]; ok && fs.Lookup(h.instead) != nil {
@@ -32,6 +33,33 @@ func unknownFlagHint(fs *flag.FlagSet, msg, command string) string {
 	}
 	if ps := longerNames(name, flagNames(fs)); len(ps) > 0 {
 		return fmt.Sprintf("did you mean %s? (%s)", strings.Join(ps, " or "), hint)
+	}
+	return hint
+}
+
+// valueHint says what a flag takes when the flag package could not parse
+// its value: its own error is only "parse error".
+func valueHint(fs *flag.FlagSet, msg, hint string) string {
+	_, rest, ok := strings.Cut(msg, " for flag -")
+	if !ok {
+		return hint
+	}
+	name, _, _ := strings.Cut(rest, ":")
+	f := fs.Lookup(name)
+	if f == nil {
+		return hint
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return hint
+	}
+	switch g.Get().(type) {
+	case int, int64, uint, uint64:
+		return fmt.Sprintf("-%s takes a whole number, e.g. -%s %s (%s)", name, name, f.DefValue, hint)
+	case time.Duration:
+		return fmt.Sprintf("-%s takes a duration with its unit, e.g. -%s 90s or -%s 8m (%s)", name, name, name, hint)
+	case float64:
+		return fmt.Sprintf("-%s takes a number, e.g. -%s %s (%s)", name, name, f.DefValue, hint)
 	}
 	return hint
 }

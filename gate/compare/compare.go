@@ -181,6 +181,7 @@ func Read(inputs []Input, opts Options) (*Result, error) {
 	}
 	res.Results, res.FilteredOut, res.Filter = r.results, r.filtered, opts.Filter
 	res.SyntaxErrors = r.problems.list()
+	res.Failures = r.failures
 	res.Notes = mergeProcs(r.model)
 	res.Notes = append(res.Notes, mismatchNotes(r.model, proj.unit)...)
 	s := newSummariser(opts, r.units())

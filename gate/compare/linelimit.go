@@ -16,6 +16,9 @@ type lineLimiter struct {
 	line    int
 	long    []int
 	err     error
+	// onLine, if set, sees every line that is not too long, with its
+	// number.
+	onLine func(n int, line []byte)
 }
 
 func newLineLimiter(r io.Reader, max int) *lineLimiter {
@@ -40,6 +43,9 @@ func (l *lineLimiter) fill() {
 	if err != bufio.ErrBufferFull {
 		if len(line) > 0 {
 			l.line++
+			if l.onLine != nil {
+				l.onLine(l.line, line)
+			}
 		}
 		l.pending, l.err = line, err
 		return

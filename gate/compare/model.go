@@ -108,6 +108,11 @@ type Result struct {
 	// negative time), with their positions. They are reported, not fatal;
 	// at most 50 are kept, then one line counts the rest.
 	SyntaxErrors []string
+	// Failures are lines of plain go test output that say its run
+	// failed ("--- FAIL: BenchmarkX", "FAIL", "panic: ..."), as
+	// "file:line: text", at most a few per input. benchgate run's own
+	// files are not searched: their manifest says whether the run failed.
+	Failures []string
 	// Notes are remarks about the inputs as a whole, such as a benchmark
 	// that both sides have but in different units, so that it could not
 	// be compared.

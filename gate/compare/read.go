@@ -1,9 +1,11 @@
 package compare
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchproc"
@@ -80,6 +82,9 @@ type reader struct {
 	// filtered counts result lines the filter left out, per side.
 	filtered map[Side]int
 	problems problems
+	// failures are the lines of plain go test output that say its run
+	// failed (see failureLine), per input.
+	failures []string
 }
 
 func newReader(proj *projections) *reader {
@@ -96,6 +101,16 @@ func (r *reader) read(in Input) error {
 		return &InputError{Side: in.Side, Msg: fmt.Sprintf("cannot read %s: %v", in.Name, brief.Cause(err))}
 	}
 	lim := newLineLimiter(f, MaxLine)
+	var failed []string
+	ownOutput := false
+	lim.onLine = func(n int, line []byte) {
+		switch {
+		case bytes.HasPrefix(line, []byte("# benchgate: side=")):
+			ownOutput = true
+		case len(failed) < maxFailureLines && failureLine(line):
+			failed = append(failed, fmt.Sprintf("%s:%d: %s", in.Name, n, brief.Clip(strings.TrimSpace(string(line)), 200)))
+		}
+	}
 	// ".file" is not valid syntax for a key in the file itself, so
 	// the input cannot forge which side a result belongs to.
 	r.br.Reset(lim, in.Name, ".file", string(in.Side))
@@ -130,6 +145,11 @@ func (r *reader) read(in Input) error {
 	f.Close()
 	if err != nil {
 		return &InputError{Side: in.Side, Msg: fmt.Sprintf("reading %s: %v", in.Name, brief.Cause(err))}
+	}
+	// benchgate run's own files hold what a benchmark printed, which can
+	// be anything; whether that run failed its manifest says.
+	if !ownOutput {
+		r.failures = append(r.failures, failed...)
 	}
 	for _, n := range lim.long {
 		r.problems.add(fmt.Sprintf("%s:%d: benchmark line longer than %d bytes skipped", in.Name, n, MaxLine))
@@ -236,4 +256,26 @@ func origUnit(v benchfmt.Value) string {
 		return v.OrigUnit
 	}
 	return v.Unit
+}
+
+// maxFailureLines bounds the failure lines kept per input.
+const maxFailureLines = 5
+
+// failureLine reports whether line of go test output says that the run
+// failed: a benchmark's "--- FAIL:" (indented for a sub-benchmark), the
+// package's "FAIL" lines (also for a build that failed), a panic, or the
+// runtime's fatal error. The results around it are what was measured
+// before it failed, or everything but what failed.
+func failureLine(line []byte) bool {
+	line = bytes.TrimRight(line, "\r\n")
+	trimmed := bytes.TrimLeft(line, " \t")
+	switch {
+	case bytes.HasPrefix(trimmed, []byte("--- FAIL: Benchmark")):
+		return true
+	case bytes.Equal(line, []byte("FAIL")), bytes.HasPrefix(line, []byte("FAIL\t")), bytes.HasPrefix(line, []byte("FAIL ")):
+		return true
+	case bytes.HasPrefix(line, []byte("panic: ")), bytes.HasPrefix(line, []byte("fatal error: ")):
+		return true
+	}
+	return false
 }

@@ -248,6 +248,28 @@ type Confirmation struct {
 	Futile bool
 }
 
+// largeLater keeps a large change from passing as unchanged when it shows
+// only in rounds after the first stage: a comparison that was not a
+// candidate but got later rounds anyway (its process ran a candidate's,
+// or a ladder's other step wanted them) is decided on its first stage,
+// while the change shown is over every round. Estimated there at more
+// than LargeChange times the threshold, it is inconclusive, as a large
+// first-stage estimate is ("possible regression ... too noisy to tell").
+// In a ladder, a step measured -3.9% over its 8 fixed rounds and +9.6%
+// over all 32 passed as unchanged before.
+func largeLater(d *Decision, p Policy) {
+	if d.Status != Unchanged || !d.tested || d.candidate || d.Better == 0 || min(d.Base.N, d.Head.N) <= p.StageRounds {
+		return
+	}
+	if !worse(d.Better, d.Delta) || !large(d.Better, d.Delta, d.Threshold) {
+		return
+	}
+	d.Status, d.Worse, d.Equivalent = Inconclusive, true, false
+	d.RoundsNeeded = 0
+	d.Note = fmt.Sprintf("possible regression: %s worse over all %d rounds, more than %d times the %s threshold; its first %d rounds, which decided it, measured %s: too noisy to tell",
+		formatChange(math.Abs(d.Delta)), min(d.Base.N, d.Head.N), LargeChange, FormatPercent(d.Threshold), p.StageRounds, fmt.Sprintf("%+.1f%%", d.stageDelta*100))
+}
+
 // BeyondWithoutEvidence reports that an unchanged comparison's estimate
 // is worse than its threshold: its rounds held too little evidence of a
 // change for a regression or for doubt (see the package documentation),
@@ -313,6 +335,9 @@ func decideParts(r *compare.Result, p Policy, part []int) *Result {
 	}
 	if p.StageRounds > 0 {
 		out.Candidates = confirm(ds, p)
+		for i := range ds {
+			largeLater(&ds[i], p)
+		}
 	}
 	for i := range ds {
 		d := &ds[i]

@@ -217,6 +217,27 @@ func TestParse(t *testing.T) {
 			t.Errorf("ParseThresholds(%q) succeeded", bad)
 		}
 	}
+	// One letter from a unit the testing package reports is a typo that
+	// would leave that unit at the default threshold (allocs/ops=0%
+	// passed 2 → 6 allocations at -threshold 500%, with a warning):
+	// refused before anything is measured. Units of one's own a little
+	// further away, and short ones that may mean something else (b/s,
+	// bits), are not.
+	for list, want := range map[string]string{
+		"allocs/ops=0%": "did you mean allocs/op?",
+		"alocs/op=0%":   "did you mean allocs/op?",
+		"ns/ops=5%":     "did you mean ns/op? (a typo would leave sec/op at the default threshold)",
+		"sec/Op=5%":     "did you mean sec/op?",
+	} {
+		if _, err := ParseThresholds(list); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseThresholds(%q) = %v, want an error saying %q", list, err, want)
+		}
+	}
+	for _, ok := range []string{"allocs/obj=0%", "allocs/msg=1%", "b/s=5%", "B/ops=5%", "p99-ns=5%"} {
+		if _, err := ParseThresholds(ok); err != nil {
+			t.Errorf("ParseThresholds(%q): %v", ok, err)
+		}
+	}
 	if _, err := ParseFailOn("sometimes"); err == nil || !strings.Contains(err.Error(), "regression, inconclusive or never") {
 		t.Errorf("ParseFailOn error %v does not list the valid values", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/benchgate/benchgate/gate/usage"
 	"golang.org/x/perf/benchunit"
 )
 
@@ -151,6 +152,30 @@ func (f FailOn) Fails(v Verdict) bool {
 	}
 }
 
+// Undecidable reports results in which no change could fail the gate:
+// every comparison that can fail it and that a test decides (a direction
+// known, not exact, on both sides) had too few samples for the test ever
+// to reach alpha after the correction. It returns the first such
+// comparison, how many there are and the most samples per side any of
+// them needs; nil when some tested comparison was decided, or there is
+// none.
+func Undecidable(ds []Decision) (first *Decision, n, need int) {
+	for i, d := range ds {
+		if d.Better == 0 || d.Exact || !d.Compared() {
+			continue // never gates, decided exactly, or new/removed
+		}
+		if d.Status != TooFewSamples {
+			return nil, 0, 0
+		}
+		if first == nil {
+			first = &ds[i]
+		}
+		n++
+		need = max(need, d.RoundsNeeded)
+	}
+	return first, n, need
+}
+
 // Test names the statistical test a decision rests on.
 type Test string
 
@@ -285,6 +310,11 @@ func ParsePercent(s string) (float64, error) {
 // most one decimal point.
 var plainDecimal = regexp.MustCompile(`^([0-9]+(\.[0-9]*)?|\.[0-9]+)$`)
 
+// typoTargets are the units the testing package (and benchgate) report
+// that are long enough for one edit away to be a typo rather than a unit
+// of someone's own: allocs/ops is a typo, b/s may be bits.
+var typoTargets = []string{"sec/op", "ns/op", "allocs/op", "instructions/op"}
+
 // ParseThresholds parses a per-unit list such as "sec/op=10%,allocs/op=0%".
 // Units are tidied the way benchfmt tidies them (ns/op is sec/op, MB/s is
 // B/s), and benchstat v1's names time/op and speed are accepted. Its
@@ -307,6 +337,9 @@ func ParseThresholds(s string) (map[string]float64, error) {
 		}
 		if unit == "alloc/op" {
 			return nil, fmt.Errorf("unit alloc/op is ambiguous: write allocs/op for allocations per op, or B/op for bytes (benchstat v1 called bytes alloc/op)")
+		}
+		if c := usage.OneEditFrom(unit, typoTargets); c != "" {
+			return nil, fmt.Errorf("unit %s is one letter away from %s, which the testing package reports: did you mean %s? (a typo would leave %s at the default threshold)", unit, c, c, TidyUnit(c))
 		}
 		v, err := ParsePercent(val)
 		if err != nil {

@@ -559,3 +559,35 @@ func TestCorrectedLike(t *testing.T) {
 		}
 	}
 }
+
+// A comparison that was no candidate but got later rounds anyway (a
+// ladder's other step, or a candidate in its process, wanted them) is
+// decided on its first stage, while its change is shown over every
+// round. Shown at more than 3 times the threshold, it is inconclusive,
+// not unchanged: a ladder's step measured -3.9% over its 8 fixed rounds
+// and +9.6% over all 32, and passed as unchanged with "+9.6% ~".
+func TestLargeChangeInLaterRoundsIsNotUnchanged(t *testing.T) {
+	build := func(later float64) Decision {
+		var ratios []float64
+		for i := range 8 {
+			ratios = append(ratios, []float64{0.9, 1.0, 0.95, 1.05}[i%4])
+		}
+		for i := range 24 {
+			ratios = append(ratios, later*[]float64{0.95, 1.0, 1.05}[i%3])
+		}
+		var b, h strings.Builder
+		writeCand(&b, &h, ratios)
+		p := DefaultPolicy
+		p.Alpha, p.Test, p.StageRounds, p.MaxRounds, p.Until = 0.01, BothTests, 8, 32, UntilConfirmed
+		return statusOf(t, Decide(load(t, b.String(), h.String()), p), "Cand-2", "sec/op")
+	}
+	d := build(1.2)
+	if d.candidate || d.Status != Inconclusive || !d.Worse || !strings.Contains(d.Note, "possible regression") || !strings.Contains(d.Note, "its first 8 rounds, which decided it, measured -2.5%") {
+		t.Errorf("+20%% in rounds 9-32 only: candidate %v, %s, worse %v, change %.3f, note %q", d.candidate, d.Status, d.Worse, d.Delta, d.Note)
+	}
+	// Within 3 times the threshold over every round: unchanged, as the
+	// first stage decided (listed apart where beyond the threshold).
+	if d := build(1.06); d.Status != Unchanged {
+		t.Errorf("+6%% in rounds 9-32 only: %s, change %.3f, note %q", d.Status, d.Delta, d.Note)
+	}
+}

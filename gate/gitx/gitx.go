@@ -116,11 +116,35 @@ func (r *Repo) IsShallow(ctx context.Context) (bool, error) {
 	return out == "true", err
 }
 
-// IsDirty reports whether the working tree has uncommitted changes
-// (untracked files included).
-func (r *Repo) IsDirty(ctx context.Context) (bool, error) {
-	out, err := r.git(ctx, "status", "--porcelain", "--untracked-files=normal")
-	return out != "", err
+// buildInputs are pathspecs of the untracked files that can change what
+// the go command builds: Go, assembly and cgo sources, .syso objects, and
+// module and workspace files. A pathspec's wildcard matches across
+// directories.
+var buildInputs = []string{"*.go", "*.s", "*.S", "*.sx", "*.c", "*.h", "*.cc", "*.cpp", "*.cxx", "*.hh", "*.hpp", "*.hxx",
+	"*.m", "*.f", "*.F", "*.for", "*.f90", "*.swig", "*.swigcxx", "*.syso", "*go.mod", "*go.sum", "*go.work", "*go.work.sum"}
+
+// Changes lists the working tree's uncommitted changes that make it a
+// side of its own: every tracked file that differs from HEAD (staged or
+// not), and the untracked files the go command builds from (buildInputs).
+// Other untracked files (benchstat's old.txt and new.txt, profiles,
+// notes) do not: counted, one of them turned the default base into HEAD,
+// an A/A run that passed the commit under test.
+func (r *Repo) Changes(ctx context.Context) ([]string, error) {
+	tracked, err := r.git(ctx, "diff", "--name-only", "-z", "--no-renames", "HEAD", "--")
+	if err != nil {
+		return nil, err
+	}
+	untracked, err := r.git(ctx, append([]string{"ls-files", "-z", "--others", "--exclude-standard", "--"}, buildInputs...)...)
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, p := range strings.Split(tracked+"\x00"+untracked, "\x00") {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return paths, nil
 }
 
 // Tracks reports whether the index holds any file at or below rel, a
@@ -148,8 +172,8 @@ func (r *Repo) DefaultBase(ctx context.Context) (ref, sha, why string, err error
 		}
 		return mb, mb, fmt.Sprintf("merge-base of %s and HEAD", branch), nil
 	}
-	if dirty, _ := r.IsDirty(ctx); dirty {
-		return "HEAD", head, "HEAD, since the working tree has uncommitted changes", nil
+	if changes, _ := r.Changes(ctx); len(changes) > 0 {
+		return "HEAD", head, "HEAD, since the working tree has uncommitted changes: " + listPaths(changes, 3), nil
 	}
 	parent, err := r.Resolve(ctx, "HEAD~1")
 	if err != nil {
@@ -266,4 +290,12 @@ func (r *Repo) IsAncestor(ctx context.Context, ancestor, descendant string) (boo
 		return false, nil
 	}
 	return false, err
+}
+
+// listPaths is paths for a message: the first max, then how many more.
+func listPaths(paths []string, max int) string {
+	if len(paths) <= max {
+		return strings.Join(paths, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(paths[:max], ", "), len(paths)-max)
 }

@@ -69,10 +69,27 @@ func TestDefaultBase(t *testing.T) {
 	if err != nil || ref != "HEAD~1" || len(sha) != 40 || !strings.Contains(why, "parent") {
 		t.Errorf("clean main: DefaultBase = %q %q %q %v", ref, sha, why, err)
 	}
-	// Uncommitted changes: HEAD, so the changes are measured.
+	// Untracked files the go command does not build from (benchstat's
+	// inputs, a profile): still HEAD~1. Counted, they made the base HEAD
+	// and the run an A/A run that passed the last commit's slowdown.
+	for _, f := range []string{"old.txt", "new.txt", "cpu.prof", "notes/todo.md"} {
+		os.MkdirAll(filepath.Dir(filepath.Join(r.Root, f)), 0o755)
+		os.WriteFile(filepath.Join(r.Root, f), []byte("x"), 0o644)
+	}
+	if ref, _, why, err := r.DefaultBase(ctx); err != nil || ref != "HEAD~1" {
+		t.Errorf("untracked notes and results: DefaultBase = %q (%s), %v; want HEAD~1", ref, why, err)
+	}
+	// A new Go file, untracked, in a subdirectory: HEAD, so it is measured.
+	os.MkdirAll(filepath.Join(r.Root, "pkg"), 0o755)
+	os.WriteFile(filepath.Join(r.Root, "pkg", "fast.go"), []byte("package pkg\n"), 0o644)
+	if ref, _, why, err := r.DefaultBase(ctx); err != nil || ref != "HEAD" || !strings.Contains(why, "pkg/fast.go") {
+		t.Errorf("untracked Go file: DefaultBase = %q (%s), %v; want HEAD, naming pkg/fast.go", ref, why, err)
+	}
+	os.Remove(filepath.Join(r.Root, "pkg", "fast.go"))
+	// A tracked file changed: HEAD, so the changes are measured.
 	os.WriteFile(filepath.Join(r.Root, "f.txt"), []byte("changed"), 0o644)
-	if ref, _, _, err := r.DefaultBase(ctx); err != nil || ref != "HEAD" {
-		t.Errorf("dirty tree: DefaultBase = %q, %v; want HEAD", ref, err)
+	if ref, _, why, err := r.DefaultBase(ctx); err != nil || ref != "HEAD" || !strings.Contains(why, "uncommitted changes: f.txt") {
+		t.Errorf("dirty tree: DefaultBase = %q (%s), %v; want HEAD, naming f.txt", ref, why, err)
 	}
 	// On a branch: the merge-base with main.
 	mainSHA, _ := r.Resolve(ctx, "main")

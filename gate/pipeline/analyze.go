@@ -56,6 +56,9 @@ func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 	if err != nil {
 		return nil, err
 	}
+	if len(res.Failures) > 0 {
+		return nil, &FailedOutputError{Lines: res.Failures}
+	}
 	if err := checkInputs(res); err != nil {
 		return nil, err
 	}
@@ -64,6 +67,22 @@ func analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 	}
 	dec := decide.Decide(res, policy)
 	return newReport(res, dec, policy, names), nil
+}
+
+// FailedOutputError says that go test output given to compare is that of
+// a run that failed: a benchmark's --- FAIL line, the package's FAIL, a
+// panic. Its results are what the run measured before it failed, or all
+// but what failed; judged, they would pass the rest unmeasured. It is
+// exit code 3, as a run whose benchmarks failed.
+type FailedOutputError struct {
+	// Lines are the lines that say so, as "file:line: text" (anyone's
+	// text: sanitized to print).
+	Lines []string
+}
+
+func (e *FailedOutputError) Error() string {
+	return fmt.Sprintf("the go test output says its run failed, so its benchmarks were not all measured:\n  %s\nhint: fix what failed and run the benchmarks again: compared, the results of a failed run would pass what it did not measure",
+		report.SanitizeLines(strings.Join(e.Lines, "\n  ")))
 }
 
 // checkInputs refuses results that cannot be compared: a side without

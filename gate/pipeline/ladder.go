@@ -291,7 +291,7 @@ func ladderRunNotes(out *runner.Outcome, rep *report.Report) []string {
 func emptyShard(p *plan.Plan, out *runner.Outcome, policy decide.Policy, opts compare.Options, runErr error, names usage.Style) (*Result, error) {
 	rep := report.New(&decide.Result{Policy: policy, Verdict: decide.Pass, Counts: map[decide.Status]int{}}, opts.Confidence)
 	rep.ResultsDir = p.ResultsDir
-	rep.Notes = append(rep.Notes, names.Render(fmt.Sprintf("%v: nothing to measure here; the other shards of {shard} %s measure the rest, and benchgate compare merges their results directories", errors.Unwrap(runErr), p.Shard)))
+	rep.Notes = append(rep.Notes, names.Render(fmt.Sprintf("%v: nothing to measure here; the other shards of {shard} %s measure the rest, and {merge} merges their results directories", errors.Unwrap(runErr), p.Shard)))
 	if p.IsLadder() {
 		var steps []report.LadderStep
 		for _, st := range planSteps(len(p.Sides), report.GateAnyStep) {
@@ -335,7 +335,7 @@ func shardNote(p *plan.Plan, out *runner.Outcome) string {
 			}
 		}
 	}
-	return fmt.Sprintf("shard %s: this run measured %d benchmark function(s), its slice of those {bench} selects; benchgate compare merges the shards' results directories and gates them once", p.Shard, len(fns))
+	return fmt.Sprintf("shard %s: this run measured %d benchmark function(s), its slice of those {bench} selects; {merge} merges the shards' results directories and gates them once", p.Shard, len(fns))
 }
 
 // shardFamilyWarning warns, for a shard whose rounds can decide its own

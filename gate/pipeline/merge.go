@@ -286,9 +286,10 @@ func runStages(policy decide.Policy, sets []*ResultsSet) (decide.Policy, int, er
 // RunJudgement is how the runs whose results directories dirs are
 // judged their results (runner.Manifest.Judged), for benchgate compare to
 // judge them again the same way; nil where no manifest says (a version
-// before it was recorded). Runs that judged differently are refused: a
+// before it was recorded). Runs that judged differently are refused,
+// unless given names (by flag) every setting in which they differ: a
 // merge is one gate.
-func RunJudgement(dirs []string) (*runner.Judgement, error) {
+func RunJudgement(dirs []string, given map[string]bool) (*runner.Judgement, error) {
 	var j *runner.Judgement
 	var from string
 	for _, d := range dirs {
@@ -303,12 +304,33 @@ func RunJudgement(dirs []string) (*runner.Judgement, error) {
 			j, from = set.Manifest.Judged, d
 			continue
 		}
-		if *set.Manifest.Judged != *j {
-			return nil, usage.Errorf("run every shard with the same {alpha}, {decide}, {correction}, {threshold}, {thresholds}, {warn-threshold}, {confidence} and {ladder-gate}, or give them to compare to judge all the directories alike",
+		if notGiven(*set.Manifest.Judged, given) != notGiven(*j, given) {
+			return nil, usage.Errorf("run every shard with the same {alpha}, {decide}, {correction}, {threshold}, {thresholds}, {warn-threshold}, {confidence} and {ladder-gate}, or give the settings that differ to compare, to judge all the directories alike",
 				"%s and %s were judged differently: %s against %s", from, d, judgementText(j), judgementText(set.Manifest.Judged))
 		}
 	}
 	return j, nil
+}
+
+// notGiven is j without the settings the caller gives itself (by the
+// names of the flags that give them), which judge every directory alike
+// whatever each run recorded.
+func notGiven(j runner.Judgement, given map[string]bool) runner.Judgement {
+	for name, field := range map[string]func(){
+		"alpha":          func() { j.Alpha = 0 },
+		"decide":         func() { j.Decide = "" },
+		"correction":     func() { j.Correction = "" },
+		"threshold":      func() { j.Threshold = "" },
+		"thresholds":     func() { j.Thresholds = "" },
+		"warn-threshold": func() { j.WarnThreshold = "" },
+		"confidence":     func() { j.Confidence = 0 },
+		"ladder-gate":    func() { j.LadderGate = "" },
+	} {
+		if given[name] {
+			field()
+		}
+	}
+	return j
 }
 
 // judgementText is j as the flags that give it.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
 )
@@ -43,7 +44,9 @@ func TestMergeJudgesRunsStages(t *testing.T) {
 	tmp := t.TempDir()
 	// X is unchanged in the five fixed rounds and twice as slow in the
 	// five after them: no candidate of the fixed rounds, so the later
-	// rounds (which the run would not have given it) decide nothing.
+	// rounds (which the run would not have given it) cannot make it a
+	// regression; but a change shown at +50% over every round is not
+	// passed as unchanged either (decide's largeLater).
 	late := append(around(100)[:5], 200, 200, 200, 200, 200)
 	shards := func(name string) (string, string) {
 		s1 := writeDir(t, filepath.Join(tmp, name, "s1"), "c", "1/2", sideData{"X": around(100)}, sideData{"X": late})
@@ -60,8 +63,8 @@ func TestMergeJudgesRunsStages(t *testing.T) {
 	if p := rep.Policy; p.StageRounds != 5 || p.MaxRounds != 10 || p.Until != decide.UntilConfirmed {
 		t.Errorf("merged policy: stage rounds %d, max rounds %d, rule %q; want the runs' 5, 10, confirm", p.StageRounds, p.MaxRounds, p.Until)
 	}
-	if rep.Verdict != decide.Pass {
-		t.Errorf("two stages: verdict %s, want pass (X was no candidate of the fixed rounds, so its later rounds decide nothing)", rep.Verdict)
+	if x := decisionOf(rep, "X-2"); rep.Verdict != decide.InconclusiveVerdict || x.Status != decide.Inconclusive || x.Confirmation != nil || !strings.Contains(x.Note, "its first 5 rounds, which decided it") {
+		t.Errorf("two stages: verdict %s, X %s (%q); want inconclusive, X no candidate and decided on its first 5 rounds", rep.Verdict, x.Status, x.Note)
 	}
 
 	// The same files from runs of ten fixed rounds are one stage, in
@@ -133,4 +136,14 @@ func TestMergeRefusesTooFewRoundsForAll(t *testing.T) {
 			t.Errorf("merging both: %v (hint %q), want %q", err, ue.Hint, want)
 		}
 	}
+}
+
+// decisionOf is rep's sec/op decision of benchmark name.
+func decisionOf(rep *report.Report, name string) decide.Decision {
+	for _, d := range rep.Decisions {
+		if d.Benchmark == name && d.Unit == "sec/op" {
+			return d
+		}
+	}
+	return decide.Decision{}
 }

@@ -60,21 +60,7 @@ func Gate(r *report.Report, failOn decide.FailOn) error {
 // checkFamily), and a merge of run directories before deciding
 // (checkMergedFamily); this is for files from elsewhere.
 func undecidable(decs []decide.Decision) error {
-	var first *decide.Decision
-	n, need := 0, 0
-	for i, d := range decs {
-		if d.Better == 0 || d.Exact || !d.Compared() {
-			continue // never gates, decided exactly, or new/removed
-		}
-		if d.Status != decide.TooFewSamples {
-			return nil
-		}
-		if first == nil {
-			first = &decs[i]
-		}
-		n++
-		need = max(need, d.RoundsNeeded)
-	}
+	first, n, need := decide.Undecidable(decs)
 	if first == nil {
 		return nil
 	}
@@ -83,7 +69,7 @@ func undecidable(decs []decide.Decision) error {
 }
 
 // InconclusiveWarning is the warning for a verdict that is inconclusive
-// but passes the gate: what was left undecided, by kind, and what settles
+// (or, under fail-on inconclusive, the error): what was left undecided, by kind, and what settles
 // it, in the words of the front end st. What settles it depends on where
 // the samples came from: the rounds of this run (r.Rounds > 0), or files
 // that benchgate run or go test -count wrote. "" for any other verdict.
@@ -126,6 +112,10 @@ func InconclusiveWarning(r *report.Report, st usage.Style) string {
 	switch {
 	case r.Counts[decide.Inconclusive]+r.Counts[decide.TooFewSamples] == 0:
 		// Rounds settle a test, not a benchmark head no longer has.
+	case r.Rounds > 0 && r.Policy.MaxRounds > r.Rounds:
+		// Its adaptive rounds stopped short of their most: most often
+		// the time budget, which more rounds alone would not move.
+		more = fmt.Sprintf(" More {rounds}, or a larger {time-budget} if it stopped the adaptive rounds (after round %d of %d), settle the undecided ones;", r.Rounds, r.Policy.MaxRounds)
 	case r.Rounds > 0:
 		// This run measured them: its rounds are the front end's
 		// setting.
@@ -135,6 +125,10 @@ func InconclusiveWarning(r *report.Report, st usage.Style) string {
 		// a run in another job): nothing here runs rounds, so say
 		// what makes the samples of whichever tool wrote them.
 		more = " More samples per side settle the undecided ones (more {rounds} in the benchgate run that measured them, or a higher go test -count);"
+	}
+	if r.Policy.FailOn == decide.FailOnInconclusive {
+		return st.Render(fmt.Sprintf("not every comparison was decided (%s); the gate fails ({fail-on} inconclusive).%s",
+			strings.Join(parts, ", "), strings.TrimSuffix(more, ";")))
 	}
 	return st.Render(fmt.Sprintf("not every comparison was decided (%s); the gate passes.%s {fail-on} inconclusive fails instead",
 		strings.Join(parts, ", "), more))

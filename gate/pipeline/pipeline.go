@@ -71,6 +71,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := CheckPolicy(policy, opts); err != nil {
 		return nil, err
 	}
+	if cfg.Adaptive == "" && cfg.Protocol != plan.Sequential && (cfg.MaxRounds != 0 || cfg.TimeBudget != 0) {
+		// Said rather than ignored: the run stops at its rounds.
+		return nil, usage.Errorf("leave {max-rounds} and {time-budget} out, or turn {adaptive} back on (confirm, the default)",
+			"{max-rounds} and {time-budget} only apply to adaptive rounds, which {adaptive} turned off: the run measures exactly its {rounds} %d", cfg.Rounds)
+	}
 	if cfg.Protocol == plan.Sequential {
 		// Adaptive rounds interleave the candidates' sides; a sequential
 		// run has only its blocks, so it is one stage at alpha, checked

@@ -36,22 +36,29 @@ type JSONReport struct {
 
 // JSONComparison is one comparison in JSON output.
 type JSONComparison struct {
-	Benchmark   string            `json:"benchmark"`
-	Config      map[string]string `json:"config"`
-	Unit        string            `json:"unit"`
-	Better      string            `json:"better,omitempty"`
-	Base        *JSONEstimate     `json:"base"`
-	Head        *JSONEstimate     `json:"head"`
-	Delta       *float64          `json:"delta"`
-	P           *float64          `json:"p"`
-	PAdjusted   *float64          `json:"p_adjusted"`
-	Paired      *JSONPaired       `json:"paired,omitempty"`
-	Significant bool              `json:"significant"`
-	Worse       bool              `json:"worse"`
-	Test        decide.Test       `json:"test,omitempty"`
-	Exact       bool              `json:"exact,omitempty"`
-	Equivalent  bool              `json:"equivalent,omitempty"`
-	Warn        bool              `json:"warn,omitempty"`
+	Benchmark string            `json:"benchmark"`
+	Config    map[string]string `json:"config"`
+	Unit      string            `json:"unit"`
+	Better    string            `json:"better,omitempty"`
+	Base      *JSONEstimate     `json:"base"`
+	Head      *JSONEstimate     `json:"head"`
+	Delta     *float64          `json:"delta"`
+	// P is the p-value of the test the decision rests on (Test), on the
+	// first stage's samples, before the correction: the p the text and
+	// markdown reports show; PAdjusted is it after the correction. Both
+	// null for exact comparisons, which no test decides.
+	P         *float64 `json:"p"`
+	PAdjusted *float64 `json:"p_adjusted"`
+	// PUTest is benchmath's Mann-Whitney U-test p over every sample, as
+	// benchstat prints it, whatever test decided.
+	PUTest      *float64    `json:"p_utest"`
+	Paired      *JSONPaired `json:"paired,omitempty"`
+	Significant bool        `json:"significant"`
+	Worse       bool        `json:"worse"`
+	Test        decide.Test `json:"test,omitempty"`
+	Exact       bool        `json:"exact,omitempty"`
+	Equivalent  bool        `json:"equivalent,omitempty"`
+	Warn        bool        `json:"warn,omitempty"`
 	// AgainstMedians is the text and markdown reports' † mark: delta and
 	// the ratio of the sides' medians point different ways.
 	AgainstMedians bool              `json:"against_medians,omitempty"`
@@ -152,8 +159,9 @@ func (r *Report) JSON() *JSONReport {
 			Base:           jsonEstimate(d.Base),
 			Head:           jsonEstimate(d.Head),
 			Delta:          num(d.Delta),
-			P:              num(d.P),
+			P:              num(d.TestP),
 			PAdjusted:      num(d.PAdjusted),
+			PUTest:         num(d.P),
 			Paired:         jsonPaired(d.Paired),
 			Significant:    d.Significant,
 			Worse:          d.Worse,

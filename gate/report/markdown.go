@@ -178,7 +178,7 @@ func (r *Report) nextStep() string {
 			parts = append(parts, fmt.Sprintf("**%s** on head (%s): base measured them, head did not, so their change is unknown; deleted on purpose, there is nothing to do, renamed, the new name is listed as new",
 				plural(k, "comparison removed", "comparisons removed"), r.benchmarksWith(decide.Removed, 3, MarkdownCode)))
 		}
-		return fmt.Sprintf("Of %d comparisons, %s. The gate passes meanwhile.", n, strings.Join(parts, "; "))
+		return fmt.Sprintf("Of %d comparisons, %s. %s", n, strings.Join(parts, "; "), r.gateOnInconclusive())
 	}
 	s := fmt.Sprintf("**No regression** beyond the %s threshold in %d comparisons", thresholdText(r.Policy), n)
 	if k := r.Counts[decide.Improvement]; k > 0 {
@@ -187,17 +187,40 @@ func (r *Report) nextStep() string {
 	return s + "."
 }
 
+// gateOnInconclusive says what an inconclusive verdict does to the gate.
+func (r *Report) gateOnInconclusive() string {
+	switch {
+	case r.Policy.FailOn == decide.FailOnInconclusive:
+		return "The gate fails until they are settled: it is set to fail on inconclusive results."
+	case r.Policy.FailOn == decide.FailOnNever:
+		return "The gate passes: it is set never to fail."
+	}
+	if first, _, _ := decide.Undecidable(r.Decisions); first != nil {
+		return "No tested comparison could be decided, so no change could fail the gate: it refuses these results."
+	}
+	return "The gate passes meanwhile."
+}
+
 // missingLine names the benchmarks that only one side has: nothing was
 // compared for them, and a renamed benchmark looks just like this.
 func (r *Report) missingLine() string {
 	var parts []string
 	for _, st := range []decide.Status{decide.Removed, decide.New} {
 		if k := r.Counts[st]; k > 0 {
-			parts = append(parts, fmt.Sprintf("**%d %s** (%s)", k, st, r.benchmarksWith(st, 3, MarkdownCode)))
+			word := string(st)
+			if r.Verdict == decide.ErrorVerdict {
+				word = map[decide.Status]string{decide.Removed: "not measured on head", decide.New: "not measured on base"}[st]
+			}
+			parts = append(parts, fmt.Sprintf("**%d %s** (%s)", k, word, r.benchmarksWith(st, 3, MarkdownCode)))
 		}
 	}
 	if len(parts) == 0 {
 		return ""
+	}
+	if r.Verdict == decide.ErrorVerdict {
+		// A run that failed part way: one side's rows are missing
+		// because it did not get to them, or its benchmark failed.
+		return strings.Join(parts, ", ") + ": measured on one side only before the run failed, so not compared."
 	}
 	return "🆕 " + strings.Join(parts, ", ") + ": on one side only, so not compared; a renamed benchmark shows as both."
 }

@@ -377,6 +377,11 @@ func TestErrorSaysWhatFailed(t *testing.T) {
 		if !strings.Contains(md.String(), c.heading) || strings.Count(md.String(), strings.SplitN(c.heading, ",", 2)[0]+". Nothing was decided.") != 1 {
 			t.Errorf("failure %q: markdown report lacks %q and the error's heading:\n%s", c.failure, c.heading, md.String())
 		}
+		// A row that a failed run did not measure on head was not
+		// removed (deleted or renamed): it is not called that.
+		if !strings.Contains(md.String(), "**1 not measured on head**") || !strings.Contains(md.String(), "before the run failed") || strings.Contains(md.String(), "removed**") {
+			t.Errorf("failure %q: the rows measured on one side are not said to be unmeasured:\n%s", c.failure, md.String())
+		}
 	}
 }
 

@@ -172,8 +172,10 @@ echo PASS
 	if looks != 6 {
 		t.Errorf("found %d looks for live members, want one per process (6)", looks)
 	}
-	// Each member takes a shell's start-up: hundreds in 0.3 s.
-	if members < 6*10 {
+	// Each member takes a shell's start-up: hundreds in 0.3 s on an idle
+	// machine, 57 on one loaded to 9 runnable processes per core; 5 per
+	// benchmark process still make a chain that outruns a sweep.
+	if members < 6*5 {
 		t.Fatalf("only %d chain members printed their pid: the chain did not run", members)
 	}
 	for pid := range readProcs() {

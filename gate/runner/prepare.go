@@ -33,6 +33,7 @@ import (
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/gitx"
+	"github.com/benchgate/benchgate/gate/usage"
 	"github.com/benchgate/benchgate/internal/brief"
 )
 
@@ -384,6 +385,12 @@ func (st *runState) goVersion(ctx context.Context, s *SideResult) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if out := string(goOutput(err)); s.Toolchain != "" && s.Toolchain != "local" && toolchainMissing(out) {
+			// A version that does not exist is the configuration's
+			// mistake (exit 2), not a failed run.
+			return usage.Errorf("name a Go release the module proxy serves, such as go1.26.8 (go.dev/dl lists them), or local for the Go that runs benchgate",
+				"%s side: GOTOOLCHAIN=%s is not a Go toolchain the module proxy serves: %s", s.Name, s.Toolchain, brief.Clip(goErrorLine(out), 300))
+		}
 		hint := ""
 		switch {
 		case len(s.Env) > 0:
@@ -395,4 +402,28 @@ func (st *runState) goVersion(ctx context.Context, s *SideResult) error {
 	}
 	s.GoVersion = v
 	return nil
+}
+
+// toolchainMissing reports whether the go command's output says the
+// toolchain it was asked for does not exist (rather than that fetching it
+// failed): the module proxy serves no such version.
+func toolchainMissing(out string) bool {
+	for _, s := range []string{"toolchain not available", "This module version is not available", "404 Not Found", "unknown revision", "invalid version"} {
+		if strings.Contains(out, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// goErrorLine is the go command's last line in out that starts "go: "
+// (its error, after its progress lines), else out's last line.
+func goErrorLine(out string) string {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.HasPrefix(lines[i], "go: ") {
+			return strings.TrimSpace(lines[i])
+		}
+	}
+	return strings.TrimSpace(lines[len(lines)-1])
 }

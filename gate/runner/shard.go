@@ -103,7 +103,7 @@ func (st *runState) noteShard() error {
 		}
 	}
 	st.out.ShardFunctions, st.out.AllFunctions = in, len(st.shardSeen)
-	st.progress("shard %s: %d of the %d benchmark function(s) that -bench selects (a function's shard is a hash of its package and name)", sh, in, len(st.shardSeen))
+	st.progress("shard %s: %d of the %d benchmark function(s) that {bench} selects (a function's shard is a hash of its package and name)", sh, in, len(st.shardSeen))
 	whole := 0
 	for _, ip := range st.unionPackages() {
 		if st.listedEverywhere(ip) {

@@ -16,6 +16,17 @@ func Closest(s string, candidates []string) string {
 	return best
 }
 
+// OneEditFrom returns the first candidate that s is one edit away from
+// (case counts), else "": a typo, as surely as a name can tell.
+func OneEditFrom(s string, candidates []string) string {
+	for _, c := range candidates {
+		if editDistance(s, c) == 1 {
+			return c
+		}
+	}
+	return ""
+}
+
 // editDistance is the Levenshtein distance between a and b.
 func editDistance(a, b string) int {
 	prev := make([]int, len(b)+1)

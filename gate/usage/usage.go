@@ -53,7 +53,8 @@ type Style func(setting string) string
 // Settings are the names a message may use in braces: the settings of a
 // gate run, by their command-line names (the Action's input for -out is
 // results-dir; its Style says so). "packages" stands for the package
-// arguments. Only these are replaced, so that a user's value that holds
+// arguments, "merge" for the command that merges results directories
+// (benchgate compare; the Action's command compare). Only these are replaced, so that a user's value that holds
 // braces (a -bench of "x{2}") is shown as it was given.
 var Settings = []string{
 	"base-ref", "head-ref", "base-toolchain", "head-toolchain", "packages",
@@ -62,7 +63,7 @@ var Settings = []string{
 	"alpha", "confidence", "threshold", "thresholds", "fail-on", "format",
 	"decide", "correction", "ignore", "filter", "tags", "cpu", "pass-env",
 	"max-output", "warn-threshold", "measure", "configs", "ladder-gate",
-	"shard", "good", "bad",
+	"shard", "good", "bad", "merge",
 }
 
 // settingRE matches a setting reference in a message.
@@ -77,8 +78,11 @@ func (st Style) Render(s string) string {
 
 // Flags names settings as the command line does: {rounds} is -rounds.
 var Flags Style = func(setting string) string {
-	if setting == "packages" {
+	switch setting {
+	case "packages":
 		return "the packages"
+	case "merge":
+		return "benchgate compare"
 	}
 	return "-" + setting
 }
