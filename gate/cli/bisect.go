@@ -38,7 +38,7 @@ working tree).
 It prints each comparison as it is decided and ends with
   culprit: <full sha> <subject>
 and the change it caused. Exit codes: 1 culprit found, 0 no regression between
-good and bad, 2 usage error, 3 a comparison failed, good against bad stayed
+good and bad, 2 usage error, 3 a comparison failed, bad against good stayed
 undecided, or the culprit could not be told apart from its neighbours.
 
 Examples:
@@ -174,7 +174,7 @@ func printBisectEnd(w io.Writer, res *pipeline.BisectResult, err error) {
 	var unresolved *pipeline.UnresolvedError
 	switch {
 	case res.NoRegression && res.Undecided:
-		fmt.Fprintf(w, "good against bad is not decided, even with more rounds: nothing to bisect; raise -rounds or -benchtime, or quiet the machine\n")
+		fmt.Fprintf(w, "bad against good is not decided, even with more rounds: nothing to bisect; raise -rounds or -benchtime, or quiet the machine\n")
 	case res.NoRegression:
 		fmt.Fprintf(w, "no regression between good and bad: nothing to bisect\n")
 	case res.Culprit != nil:
