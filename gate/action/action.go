@@ -72,7 +72,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/ghevent"
 	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/report"
@@ -105,8 +104,7 @@ func Main(ctx context.Context, env Env) (code int) {
 	} else {
 		// Later steps read the verdict, and the checks page the error,
 		// whatever stopped the step.
-		a.SetOutput("verdict", string(decide.ErrorVerdict))
-		a.Errorf("%s", report.SanitizeText(usage.Text(err, inputStyle)))
+		refused(a, err)
 	}
 	var reg *pipeline.RegressionError
 	if err != nil && !errors.As(err, &reg) && !summaryWritten(w) && a.GetInput("summary") != "never" {

@@ -15,6 +15,7 @@ import (
 	"github.com/benchgate/benchgate/gate/publish"
 	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/sethvargo/go-githubactions"
 )
 
 // setOutputs writes the action's outputs, the job summary and one error
@@ -83,12 +84,20 @@ func (s *step) handOver(resultsDir string) {
 // so far), so that an upload step with if: always() finds them; and the
 // error as an annotation, where the checks page shows it.
 func (s *step) failedOutputs(resultsDir string, err error) {
-	s.a.SetOutput("verdict", string(decide.ErrorVerdict))
 	if st, serr := os.Stat(resultsDir); resultsDir != "" && serr == nil && st.IsDir() {
 		s.handOver(resultsDir)
 		s.a.SetOutput("results-dir", s.workspaceRel(resultsDir))
 	}
-	s.a.Errorf("%s", report.SanitizeText(usage.Text(err, inputStyle)))
+	refused(s.a, err)
+}
+
+// refused gives a step that failed without a verdict of its own the
+// verdict output "error" (the last value of an output wins, so it also
+// overrides a report's), and err as an annotation, where the checks page
+// shows it.
+func refused(a *githubactions.Action, err error) {
+	a.SetOutput("verdict", string(decide.ErrorVerdict))
+	a.Errorf("%s", report.SanitizeText(usage.Text(err, inputStyle)))
 }
 
 // workspaceRel expresses path relative to the workspace when it is inside
@@ -122,10 +131,8 @@ func (s *step) gate(rep *report.Report, failOn decide.FailOn) error {
 		switch {
 		case errors.As(err, new(*usage.Error)):
 			// Results that could decide nothing: the report is out, and
-			// the checks page says why the step failed; the verdict
-			// output is that of a refused step.
-			s.a.SetOutput("verdict", string(decide.ErrorVerdict))
-			s.a.Errorf("%s", report.SanitizeText(usage.Text(err, inputStyle)))
+			// the step is refused.
+			refused(s.a, err)
 		case errors.As(err, &reg) && reg.Verdict != decide.RegressionVerdict:
 			// fail-on inconclusive: no regression has an annotation of
 			// its own, so the checks page says why the step failed.

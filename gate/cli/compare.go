@@ -31,10 +31,10 @@ runs over all of them. Every shard must be there. A directory of a ladder
 (-configs) is compared step by step.
 
 Results directories of benchgate run (with its manifest.json; one alone,
-the same as given as both BASE and HEAD, or the shards merged) are judged as the run judged
-them: with the -alpha, -decide, -correction, -threshold, -thresholds,
--warn-threshold, -confidence and -ladder-gate its manifest records, each unless given
-as a flag (run's defaults, -alpha 0.01 and -decide both, where it records
+the same as given as both BASE and HEAD, or the shards merged) are judged
+as the run judged them: with the -alpha, -decide, -correction, -threshold,
+-thresholds, -warn-threshold, -confidence and -ladder-gate its manifest
+records, each unless given as a flag (run's defaults, -alpha 0.01 and -decide both, where it records
 none), and with the rounds split as the run split them (its fixed rounds,
 then its adaptive ones). Shards must have run with the same -rounds,
 -max-rounds and -adaptive and have been judged alike, and a merge whose
@@ -120,7 +120,7 @@ func (c *compareCmd) compare(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, _, err := pipeline.AnalyzeRun(ctx, nil, basePaths, headPaths, policy, opts, usage.Flags)
+	rep, err := pipeline.Analyze(ctx, basePaths, headPaths, policy, opts, usage.Flags)
 	if err != nil {
 		return err
 	}

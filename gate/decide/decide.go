@@ -266,8 +266,32 @@ func largeLater(d *Decision, p Policy) {
 	}
 	d.Status, d.Worse, d.Equivalent = Inconclusive, true, false
 	d.RoundsNeeded = 0
-	d.Note = fmt.Sprintf("possible regression: %s worse over all %d rounds, more than %d times the %s threshold; its first %d rounds, which decided it, measured %s: too noisy to tell",
-		formatChange(math.Abs(d.Delta)), min(d.Base.N, d.Head.N), LargeChange, FormatPercent(d.Threshold), p.StageRounds, fmt.Sprintf("%+.1f%%", d.stageDelta*100))
+	d.Note = fmt.Sprintf("possible regression: %s worse over all %d rounds, more than %d times the %s threshold; its first %d rounds, which decided it, measured %+.1f%%: too noisy to tell",
+		formatChange(math.Abs(d.Delta)), min(d.Base.N, d.Head.N), LargeChange, FormatPercent(d.Threshold), p.StageRounds, d.stageDelta*100)
+}
+
+// Undecidable reports results in which no change could fail the gate:
+// every comparison that can fail it and that a test decides (a direction
+// known, not exact, on both sides) had too few samples for the test ever
+// to reach alpha after the correction. It returns the first such
+// comparison, how many there are and the most samples per side any of
+// them needs; nil when some tested comparison was decided, or there is
+// none.
+func Undecidable(ds []Decision) (first *Decision, n, need int) {
+	for i, d := range ds {
+		if d.Better == 0 || d.Exact || !d.Compared() {
+			continue // never gates, decided exactly, or new/removed
+		}
+		if d.Status != TooFewSamples {
+			return nil, 0, 0
+		}
+		if first == nil {
+			first = &ds[i]
+		}
+		n++
+		need = max(need, d.RoundsNeeded)
+	}
+	return first, n, need
 }
 
 // BeyondWithoutEvidence reports that an unchanged comparison's estimate

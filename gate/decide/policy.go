@@ -152,30 +152,6 @@ func (f FailOn) Fails(v Verdict) bool {
 	}
 }
 
-// Undecidable reports results in which no change could fail the gate:
-// every comparison that can fail it and that a test decides (a direction
-// known, not exact, on both sides) had too few samples for the test ever
-// to reach alpha after the correction. It returns the first such
-// comparison, how many there are and the most samples per side any of
-// them needs; nil when some tested comparison was decided, or there is
-// none.
-func Undecidable(ds []Decision) (first *Decision, n, need int) {
-	for i, d := range ds {
-		if d.Better == 0 || d.Exact || !d.Compared() {
-			continue // never gates, decided exactly, or new/removed
-		}
-		if d.Status != TooFewSamples {
-			return nil, 0, 0
-		}
-		if first == nil {
-			first = &ds[i]
-		}
-		n++
-		need = max(need, d.RoundsNeeded)
-	}
-	return first, n, need
-}
-
 // Test names the statistical test a decision rests on.
 type Test string
 

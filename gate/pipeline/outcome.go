@@ -69,10 +69,11 @@ func undecidable(decs []decide.Decision) error {
 }
 
 // InconclusiveWarning is the warning for a verdict that is inconclusive
-// (or, under fail-on inconclusive, the error): what was left undecided, by kind, and what settles
-// it, in the words of the front end st. What settles it depends on where
-// the samples came from: the rounds of this run (r.Rounds > 0), or files
-// that benchgate run or go test -count wrote. "" for any other verdict.
+// (or, under fail-on inconclusive, the error): what was left undecided,
+// by kind, and what settles it, in the words of the front end st. What
+// settles it depends on where the samples came from: the rounds of this
+// run (r.Rounds > 0), or files that benchgate run or go test -count
+// wrote. "" for any other verdict.
 func InconclusiveWarning(r *report.Report, st usage.Style) string {
 	if r.Verdict != decide.InconclusiveVerdict {
 		return ""

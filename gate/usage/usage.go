@@ -54,8 +54,9 @@ type Style func(setting string) string
 // gate run, by their command-line names (the Action's input for -out is
 // results-dir; its Style says so). "packages" stands for the package
 // arguments, "merge" for the command that merges results directories
-// (benchgate compare; the Action's command compare). Only these are replaced, so that a user's value that holds
-// braces (a -bench of "x{2}") is shown as it was given.
+// (benchgate compare; the Action's command compare). Only these are
+// replaced, so that a user's value that holds braces (a -bench of "x{2}")
+// is shown as it was given.
 var Settings = []string{
 	"base-ref", "head-ref", "base-toolchain", "head-toolchain", "packages",
 	"bench", "benchtime", "rounds", "timeout", "out", "protocol", "interleave",
