@@ -126,25 +126,39 @@ func TestDurationBenchtimeRampsInOneCall(t *testing.T) {
 		perOp   int
 		warmMin int // iterations of warm-up
 		warmMax int
+		grown   bool // the heap has been collected on its own before
 	}{
 		// After the first iteration, which builds the table, nothing is
 		// allocated: the second step (10 iterations) shows it.
-		{"allocates nothing", 0, 11, 11},
+		{"allocates nothing", 0, 11, 11, false},
 		// 64 B per op: the timed run's 1,500 operations need 24 new pages,
 		// whose faults would cost 0.8% of -benchtime: warm after the
 		// second step.
-		{"allocates 64 B", 64, 11, 11},
+		{"allocates 64 B", 64, 11, 11, false},
 		// 64 KiB per op: the 4 MiB heap goal is 64 operations; steps of 1,
 		// 10 and 100 have been through it by the end of the third.
-		{"allocates 64 KiB", 64 << 10, 12, 111},
+		{"allocates 64 KiB", 64 << 10, 12, 111, false},
 		// 4 KiB per op, a page per 20 µs: the timed run would fill the heap
 		// goal with new pages, so the warm-up runs until the heap has grown
 		// to it, at the fourth step.
-		{"allocates 4 KiB", 4 << 10, 112, 1600},
+		{"allocates 4 KiB", 4 << 10, 112, 1600, false},
+		// 2 KiB per op: the timed run's 3 MiB will collect, but after the
+		// fourth step (1,111 iterations, 22 ms on the loop's clock) the
+		// heap has not: the warm-up goes on past half of -benchtime, into
+		// a fifth step that takes the heap through a collection.
+		{"allocates 2 KiB", 2 << 10, 1112, 3001, false},
+		// The same in a process whose heap has been collected on its own
+		// already, as by an earlier sub-benchmark: the warm-up does not
+		// wait for another collection, and ends as any other does, by the
+		// fourth step.
+		{"allocates 2 KiB, heap grown", 2 << 10, 11, 1111, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if inFreshProcess(t) {
 				return
+			}
+			if c.grown {
+				growHeap(t)
 			}
 			setBenchtime(t, "30ms")
 			x := bench{perOp: c.perOp, clock: useFakeClock(t)}
@@ -185,6 +199,18 @@ func TestDurationBenchtimeRampsInOneCall(t *testing.T) {
 				t.Errorf("First was true in %d iterations; want 1", x.firsts)
 			}
 		})
+	}
+}
+
+// growHeap allocates until the heap has been collected on its own, not
+// forced, as a process's earlier benchmarks would have grown it.
+func growHeap(t *testing.T) {
+	t.Helper()
+	for i := 0; readHeap().cycles == 0; i++ {
+		if i == 1<<16 { // 256 MiB
+			t.Fatal("the heap was not collected after 256 MiB of allocations")
+		}
+		sink = make([]byte, 4<<10)
 	}
 }
 
