@@ -68,8 +68,8 @@ func (c *compareCmd) run(ctx context.Context, args []string) error {
 		// Results that must not be judged (a failed run's directory,
 		// go test output of a failed run): a script reading the JSON gets
 		// the error verdict, as from benchgate run.
-		rep := report.New(&decide.Result{Policy: decide.DefaultPolicy, Counts: map[decide.Status]int{}}, compare.DefaultOptions.Confidence)
-		rep.Verdict, rep.Error = decide.ErrorVerdict, usage.Text(err, usage.Flags)
+		rep := report.Empty(decide.DefaultPolicy, decide.ErrorVerdict, compare.DefaultOptions.Confidence)
+		rep.Error = usage.Text(err, usage.Flags)
 		if werr := rep.Write(c.env.Stdout, report.JSON); werr != nil {
 			return errors.Join(err, werr)
 		}

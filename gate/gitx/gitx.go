@@ -20,6 +20,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // Repo is a git repository on disk.
@@ -173,7 +175,7 @@ func (r *Repo) DefaultBase(ctx context.Context) (ref, sha, why string, err error
 		return mb, mb, fmt.Sprintf("merge-base of %s and HEAD", branch), nil
 	}
 	if changes, _ := r.Changes(ctx); len(changes) > 0 {
-		return "HEAD", head, "HEAD, since the working tree has uncommitted changes: " + listPaths(changes, 3), nil
+		return "HEAD", head, "HEAD, since the working tree has uncommitted changes: " + brief.List(changes, 3), nil
 	}
 	parent, err := r.Resolve(ctx, "HEAD~1")
 	if err != nil {
@@ -290,12 +292,4 @@ func (r *Repo) IsAncestor(ctx context.Context, ancestor, descendant string) (boo
 		return false, nil
 	}
 	return false, err
-}
-
-// listPaths is paths for a message: the first max, then how many more.
-func listPaths(paths []string, max int) string {
-	if len(paths) <= max {
-		return strings.Join(paths, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(paths[:max], ", "), len(paths)-max)
 }

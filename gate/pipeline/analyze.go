@@ -251,7 +251,7 @@ func analyzeRun(out *runner.Outcome, policy decide.Policy, opts compare.Options,
 	}
 	if runErr != nil {
 		if err != nil {
-			rep = report.New(&decide.Result{Policy: policy, Counts: map[decide.Status]int{}}, opts.Confidence)
+			rep = report.Empty(policy, "", opts.Confidence)
 		}
 		rep.Verdict = decide.ErrorVerdict
 		rep.Error = usage.Text(runErr, names)

@@ -22,6 +22,7 @@ import (
 	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // ParseLadderGate parses a {ladder-gate} value: any (every step, and the
@@ -207,7 +208,7 @@ func analyzeLadderRun(p *plan.Plan, out *runner.Outcome, steps []step, policy de
 			var empty []report.LadderStep
 			for _, st := range steps {
 				empty = append(empty, report.LadderStep{From: st.from, To: st.to, Gates: st.gates,
-					Report: report.New(&decide.Result{Policy: policy, Counts: map[decide.Status]int{}}, opts.Confidence)})
+					Report: report.Empty(policy, "", opts.Confidence)})
 			}
 			rep = report.NewLadder(sides, empty, gate, policy, opts.Confidence)
 		}
@@ -274,11 +275,11 @@ func ladderRunNotes(out *runner.Outcome, rep *report.Report) []string {
 			}
 			if len(names) > 0 {
 				notes = append(notes, fmt.Sprintf("%s → %s: %s: %s: only %s has these benchmarks, so they were not compared in this step",
-					out.Sides[st.From].ConfigLabel(), out.Sides[st.To].ConfigLabel(), status, listNames(names, 10), has))
+					out.Sides[st.From].ConfigLabel(), out.Sides[st.To].ConfigLabel(), status, brief.List(names, 10), has))
 			}
 			if len(units) > 0 {
 				notes = append(notes, fmt.Sprintf("%s → %s: %s: %s: these benchmarks ran on both sides, but %s reported no such unit, so these units were not compared in this step; their other units were",
-					out.Sides[st.From].ConfigLabel(), out.Sides[st.To].ConfigLabel(), status, listNames(units, 10), lacks))
+					out.Sides[st.From].ConfigLabel(), out.Sides[st.To].ConfigLabel(), status, brief.List(units, 10), lacks))
 			}
 		}
 	}
@@ -289,13 +290,13 @@ func ladderRunNotes(out *runner.Outcome, rep *report.Report) []string {
 // benchmark functions: a pass with a note, since the other shards
 // measure them all and the merge gates them.
 func emptyShard(p *plan.Plan, out *runner.Outcome, policy decide.Policy, opts compare.Options, runErr error, names usage.Style) (*Result, error) {
-	rep := report.New(&decide.Result{Policy: policy, Verdict: decide.Pass, Counts: map[decide.Status]int{}}, opts.Confidence)
+	rep := report.Empty(policy, decide.Pass, opts.Confidence)
 	rep.ResultsDir = p.ResultsDir
 	rep.Notes = append(rep.Notes, names.Render(fmt.Sprintf("%v: nothing to measure here; the other shards of {shard} %s measure the rest, and {merge} merges their results directories", errors.Unwrap(runErr), p.Shard)))
 	if p.IsLadder() {
 		var steps []report.LadderStep
 		for _, st := range planSteps(len(p.Sides), report.GateAnyStep) {
-			steps = append(steps, report.LadderStep{From: st.from, To: st.to, Gates: st.gates, Report: report.New(&decide.Result{Policy: policy, Verdict: decide.Pass, Counts: map[decide.Status]int{}}, opts.Confidence)})
+			steps = append(steps, report.LadderStep{From: st.from, To: st.to, Gates: st.gates, Report: report.Empty(policy, decide.Pass, opts.Confidence)})
 		}
 		var sides []report.Side
 		for _, s := range out.Sides {

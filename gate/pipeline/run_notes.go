@@ -13,6 +13,7 @@ import (
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/runner"
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // runNotes are the report's notes about what the run's files hold besides
@@ -61,7 +62,7 @@ func changedBenchmarkNotes(changed []runner.ChangedBenchmark, sides []string) (n
 			return
 		}
 		notes = append(notes, fmt.Sprintf("%s (%s): the benchmark function's own code differs %s, so a change measured there may be the benchmark's and not the code's; to compare like with like, run the new benchmark on the old code too",
-			listNames(fns, 10), pkg, between))
+			brief.List(fns, 10), pkg, between))
 	}
 	for _, c := range changed {
 		if c.Package != pkg {
@@ -83,14 +84,6 @@ func changedBenchmarkNotes(changed []runner.ChangedBenchmark, sides []string) (n
 	}
 	flush()
 	return notes, warnings
-}
-
-// listNames joins names, the first max of them and a count of the rest.
-func listNames(names []string, max int) string {
-	if len(names) <= max {
-		return strings.Join(names, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(names[:max], ", "), len(names)-max)
 }
 
 // skippedNotes are the notes about the benchmarks skipped on every side:
@@ -175,7 +168,7 @@ func onlyOnOneSide(rep *report.Report, st decide.Status) []string {
 	var notes []string
 	if len(names) > 0 {
 		notes = append(notes, fmt.Sprintf("%s: %s: only %s has these benchmarks (its test binary lists the function, %s's does not, or %s's function has no such sub-benchmark), so they were not compared",
-			st, listNames(names, 10), present, absent, absent))
+			st, brief.List(names, 10), present, absent, absent))
 	}
 	if len(units) > 0 {
 		why := fmt.Sprintf("%s's benchmark no longer calls b.SetBytes or b.ReportMetric for it", absent)
@@ -183,7 +176,7 @@ func onlyOnOneSide(rep *report.Report, st decide.Status) []string {
 			why = fmt.Sprintf("%s's benchmark did not call b.SetBytes or b.ReportMetric for it", absent)
 		}
 		notes = append(notes, fmt.Sprintf("%s: %s: these benchmarks ran on both sides, but %s reported no such unit (%s), so these units were not compared; their other units were",
-			st, listNames(units, 10), absent, why))
+			st, brief.List(units, 10), absent, why))
 	}
 	return notes
 }

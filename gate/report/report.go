@@ -108,6 +108,13 @@ func New(r *decide.Result, confidence float64) *Report {
 	}
 }
 
+// Empty is the report of a result with no comparisons (a run that failed
+// before its sides could be compared, a shard with nothing to measure):
+// its counts are all zero, and its verdict is the one given.
+func Empty(policy decide.Policy, verdict decide.Verdict, confidence float64) *Report {
+	return New(&decide.Result{Policy: policy, Verdict: verdict, Counts: map[decide.Status]int{}}, confidence)
+}
+
 // sorted returns the decisions in reading order (see decide.Result.Sorted).
 func (r *Report) sorted() []decide.Decision {
 	res := decide.Result{Decisions: r.Decisions}

@@ -1,12 +1,14 @@
 // Package brief shortens what benchgate's messages quote: commit hashes,
-// untrusted strings and errors that repeat a path the message already
-// names. Every package that writes a message uses these, so that the same
+// untrusted strings, lists and errors that repeat a path the message
+// already names. Every package that writes a message uses these, so that the same
 // thing is shortened the same way everywhere.
 package brief
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -29,6 +31,14 @@ func Clip(s string, n int) string {
 		n--
 	}
 	return s[:n] + "…"
+}
+
+// List joins items, the first max of them and a count of the rest.
+func List(items []string, max int) string {
+	if len(items) <= max {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(items[:max], ", "), len(items)-max)
 }
 
 // Cause is the error inside a *fs.PathError, for a message that names the

@@ -36,6 +36,22 @@ func TestClip(t *testing.T) {
 	}
 }
 
+func TestList(t *testing.T) {
+	for _, tc := range []struct {
+		items []string
+		max   int
+		want  string
+	}{
+		{[]string{"a", "b"}, 3, "a, b"},
+		{[]string{"a", "b", "c"}, 3, "a, b, c"},
+		{[]string{"a", "b", "c", "d", "e"}, 3, "a, b, c and 2 more"},
+	} {
+		if got := List(tc.items, tc.max); got != tc.want {
+			t.Errorf("List(%q, %d) = %q, want %q", tc.items, tc.max, got, tc.want)
+		}
+	}
+}
+
 func TestCause(t *testing.T) {
 	_, err := os.Open("/nonexistent/benchgate")
 	if got := Cause(err); !errors.Is(got, fs.ErrNotExist) || got.Error() != "no such file or directory" {
