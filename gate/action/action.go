@@ -90,7 +90,6 @@ type Env struct {
 
 // Main runs benchgate as a GitHub Action and returns the exit code.
 func Main(ctx context.Context, env Env) (code int) {
-	a := githubactions.New(githubactions.WithWriter(env.Stdout), githubactions.WithGetenv(env.Getenv))
 	defer func() {
 		// go-githubactions panics when it cannot write a file command.
 		if r := recover(); r != nil {
@@ -99,6 +98,17 @@ func Main(ctx context.Context, env Env) (code int) {
 		}
 	}()
 	w, err := readWorld(env)
+	// What the log shows names paths from the workspace (paths.go).
+	var wsText *workspaceText
+	if w != nil {
+		wsText = newWorkspaceText(w.workspace)
+		w.text = wsText
+	}
+	env.Stdout, env.Stderr = wsText.writer(env.Stdout), wsText.writer(env.Stderr)
+	if w != nil {
+		w.env = env
+	}
+	a := githubactions.New(githubactions.WithWriter(env.Stdout), githubactions.WithGetenv(env.Getenv))
 	if err == nil {
 		err = run(ctx, a, w)
 	} else {
@@ -116,7 +126,7 @@ func Main(ctx context.Context, env Env) (code int) {
 		if hint := pipeline.Hint(err, inputStyle); hint != "" {
 			fmt.Fprintf(&b, "\nhint: %s\n", report.MarkdownText(hint))
 		}
-		a.AddStepSummary(b.String())
+		a.AddStepSummary(wsText.rel(b.String()))
 	}
 	pipeline.PrintError(env.Stderr, err, inputStyle)
 	return pipeline.ExitCode(err)
@@ -134,6 +144,10 @@ type world struct {
 	otherEvent string
 	// workspace is GITHUB_WORKSPACE, else the working directory.
 	workspace string
+	// text names paths in the workspace from it, in what the Action
+	// shows: the job summary and the comment (the log's writers do it
+	// themselves).
+	text *workspaceText
 }
 
 func readWorld(env Env) (*world, error) {
@@ -193,7 +207,7 @@ func run(ctx context.Context, a *githubactions.Action, w *world) (err error) {
 		return err
 	}
 	s.in = in
-	dir, err := within(w.workspace, in.workingDirectory, "working-directory")
+	dir, err := within(w.workspace, w.workspace, in.workingDirectory, "working-directory")
 	if err != nil {
 		return err
 	}
@@ -201,7 +215,7 @@ func run(ctx context.Context, a *githubactions.Action, w *world) (err error) {
 		return usage.Errorf("give a directory of the checked-out repository, relative to the workspace; if it is in the repository, check that actions/checkout runs before benchgate",
 			"input working-directory %q is not a directory in the workspace", in.workingDirectory)
 	}
-	if resultsDir, err = within(dir, in.resultsDir, "results-dir"); err != nil {
+	if resultsDir, err = within(w.workspace, dir, in.resultsDir, "results-dir"); err != nil {
 		return err
 	}
 	switch in.command {
@@ -225,13 +239,20 @@ type step struct {
 	outputsSet bool
 }
 
-// within resolves rel inside base and refuses to leave it.
-func within(base, rel, input string) (string, error) {
+// within resolves rel, an input's path, relative to base (the workspace,
+// or the directory of input working-directory in it), and refuses a path
+// that leaves the workspace: ../out from working-directory sub is the
+// workspace's out, and allowed.
+func within(workspace, base, rel, input string) (string, error) {
 	if filepath.IsAbs(rel) {
-		return "", usage.Errorf("", "input %s: %q must be relative to the workspace", input, rel)
+		relativeTo := "the workspace"
+		if filepath.Clean(base) != filepath.Clean(workspace) {
+			relativeTo = "input working-directory"
+		}
+		return "", usage.Errorf("", "input %s: %q must be relative to %s", input, rel, relativeTo)
 	}
 	p := filepath.Join(base, rel)
-	if r, err := filepath.Rel(base, p); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+	if r, err := filepath.Rel(workspace, p); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 		return "", usage.Errorf("", "input %s: %q leaves the workspace", input, rel)
 	}
 	return p, nil

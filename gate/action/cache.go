@@ -52,7 +52,7 @@ func withCacheDir(ctx context.Context, environ []string, workspace, dir string) 
 // cacheDirEnv is withCacheDir's environment, and the module cache it
 // points GOMODCACHE to ("" where the environment names its own).
 func cacheDirEnv(ctx context.Context, environ []string, workspace, dir string) ([]string, string, error) {
-	abs, err := within(workspace, dir, "cache-dir")
+	abs, err := within(workspace, workspace, dir, "cache-dir")
 	if err != nil {
 		return nil, "", err
 	}

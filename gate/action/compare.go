@@ -29,7 +29,7 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 			if part == "" {
 				continue
 			}
-			abs, err := within(dir, part, []string{"compare-base", "compare-head"}[i])
+			abs, err := within(s.w.workspace, dir, part, []string{"compare-base", "compare-head"}[i])
 			if err != nil {
 				return err
 			}
@@ -58,7 +58,15 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 			return err
 		}
 	}
-	rep, policy, err := pipeline.AnalyzeRun(ctx, set, paths[0], paths[1], s.in.run.Policy, s.in.run.Compare, inputStyle)
+	policy := s.in.run.Policy
+	if set == nil && !s.in.decideGiven {
+		// go test -count runs one side's samples back to back, then the
+		// other's: the i-th base sample and the i-th head sample are no
+		// round, so the paired test has nothing to pair (benchgate
+		// compare's default too).
+		policy.Test = decide.UTest
+	}
+	rep, policy, err := pipeline.AnalyzeRun(ctx, set, paths[0], paths[1], policy, s.in.run.Compare, inputStyle)
 	if err != nil {
 		return err
 	}

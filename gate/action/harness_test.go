@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -191,4 +192,17 @@ func writeResults(t *testing.T, ws, base, head string) string {
 		}
 	}
 	return res
+}
+
+// writeSamples writes dir/name, go test -count output of BenchmarkA-2
+// with one sample per ns/op value.
+func writeSamples(t *testing.T, dir, name string, nsPerOp ...float64) {
+	t.Helper()
+	var b strings.Builder
+	for _, v := range nsPerOp {
+		fmt.Fprintf(&b, "BenchmarkA-2 1000 %g ns/op\n", v)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

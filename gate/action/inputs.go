@@ -30,6 +30,14 @@ var inputStyle usage.Style = func(setting string) string {
 		return "input packages"
 	case "merge":
 		return "command: compare (input compare-dirs)"
+	case "run":
+		return "the step with command: run"
+	case "dir":
+		return "input working-directory (the workspace when empty)"
+	case "base-files":
+		return "input compare-base"
+	case "head-files":
+		return "input compare-head"
 	}
 	return "input " + setting
 }
@@ -68,6 +76,11 @@ type inputs struct {
 	// compareDirs are the results directories command compare merges
 	// (ladder.go).
 	compareDirs string
+	// decideGiven reports that the input decide was set: command
+	// compare judges files someone else measured with the U-test
+	// otherwise, as benchgate compare does, since their samples were not
+	// interleaved rounds and pairing them would mean nothing.
+	decideGiven bool
 }
 
 func readInputs(a *githubactions.Action) (*inputs, error) {
@@ -95,6 +108,9 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	cfg.Bench = get("bench", cfg.Bench)
 	cfg.Benchtime = get("benchtime", cfg.Benchtime)
 	cfg.BaseRef, cfg.HeadRef = get("base-ref", ""), get("head-ref", "")
+	// Refs the workflow named, not the event's: without packages, a suite
+	// they would build alike is refused (pipeline.Config.RefuseSuiteAA).
+	cfg.RefuseSuiteAA = cfg.BaseRef != "" || cfg.HeadRef != ""
 	cfg.BaseToolchain, cfg.HeadToolchain = get("base-toolchain", ""), get("head-toolchain", "")
 
 	var errs []error
@@ -150,6 +166,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 			get("max-output", ""), runner.FormatSize(runner.MinMaxOutput), runner.FormatSize(runner.MinMaxOutput), runner.FormatSize(runner.DefaultMaxOutput)))
 	}
 	policy := cfg.Policy
+	in.decideGiven = get("decide", "") != ""
 	if v := get("decide", string(pipeline.DefaultTest)); !setChoice(&policy.Test, v, decide.ParseTest) {
 		errs = append(errs, fmt.Errorf("input decide: %q is not one of both, utest, paired", v))
 	}

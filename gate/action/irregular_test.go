@@ -43,7 +43,9 @@ func TestActionCompareRefusesIrregularFiles(t *testing.T) {
 	}
 	ev := fixtureEvent(t, "pull_request", nil)
 	for head, want := range map[string]string{
-		"head.txt": "head: cannot read " + filepath.Join(ws, "head.txt") + ": it is a symlink to /dev/zero, a character device, not a regular file",
+		// In the Action's words, and the path from the workspace, not
+		// the container's.
+		"head.txt": "input compare-head: cannot read head.txt: it is a symlink to /dev/zero, a character device, not a regular file",
 		"fifo.txt": "it is a named pipe (FIFO), not a regular file",
 	} {
 		var r *stepRun
@@ -69,7 +71,7 @@ func TestActionCompareRefusesIrregularFiles(t *testing.T) {
 	if r.code != 2 {
 		t.Errorf("report with a FIFO: exit %d, want 2", r.code)
 	}
-	r.mustContain(t, "stderr", r.stderr, "head.txt in "+res+" is a named pipe (FIFO), not a regular file; refusing it")
+	r.mustContain(t, "stderr", r.stderr, "head.txt in results is a named pipe (FIFO), not a regular file; refusing it")
 
 	// report: a results-dir that is a symlink (to a directory of good
 	// results elsewhere on the runner), and one whose metadata.json is a
@@ -88,8 +90,8 @@ func TestActionCompareRefusesIrregularFiles(t *testing.T) {
 	os.WriteFile(filepath.Join(meta, "manifest.json"), []byte(twoSides), 0o644)
 	os.Symlink("/etc/passwd", filepath.Join(meta, "metadata.json"))
 	for dir, want := range map[string]string{
-		"linked":   "/linked is a symlink, not a directory; refusing it",
-		"metalink": "/metalink is a symlink, not a regular file; refusing it",
+		"linked":   " linked is a symlink, not a directory; refusing it",
+		"metalink": "metadata.json in metalink is a symlink, not a regular file; refusing it",
 	} {
 		promptly(t, func() {
 			r = runStep(t, ws, "pull_request", ev, map[string]string{"command": "report", "results-dir": dir, "comment": "never"})
@@ -285,28 +287,31 @@ func reportWithManifest(t *testing.T, ws string, m runner.Manifest) *stepRun {
 // TestActionCompareRefusesUndecidableFiles: command compare over files
 // with one sample per side (go test -bench without -count) can decide no
 // change: the summary gets the report, the step fails with exit 2 and an
-// error annotation that says how many samples would decide (6: the
-// inputs' test, both, at their alpha, 0.01, in one stage: no adaptive
-// round follows files that go test wrote); with fail-on never it passes.
+// error annotation that says how many samples would decide (5: the
+// U-test, as benchgate compare judges such files, at the inputs' alpha,
+// 0.01, in one stage: no adaptive round follows files that go test
+// wrote; 6 with the input decide: both, whose doubled p needs one more);
+// with fail-on never it passes.
 func TestActionCompareRefusesUndecidableFiles(t *testing.T) {
 	for _, c := range []struct {
-		failOn string
-		code   int
-	}{{"regression", 2}, {"never", 0}} {
+		failOn, decide string
+		code           int
+		need           string
+	}{{"regression", "", 2, "5"}, {"regression", "both", 2, "6"}, {"never", "", 0, ""}} {
 		ws := t.TempDir()
 		os.WriteFile(filepath.Join(ws, "base.txt"), []byte("BenchmarkA-2 1000 100 ns/op\n"), 0o644)
 		os.WriteFile(filepath.Join(ws, "head.txt"), []byte("BenchmarkA-2 1000 200 ns/op\n"), 0o644)
 		var r *stepRun
 		promptly(t, func() {
 			r = runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{
-				"command": "compare", "compare-base": "base.txt", "compare-head": "head.txt", "fail-on": c.failOn, "comment": "never"})
+				"command": "compare", "compare-base": "base.txt", "compare-head": "head.txt", "fail-on": c.failOn, "decide": c.decide, "comment": "never"})
 		})
 		if r.code != c.code {
 			t.Fatalf("fail-on %s: exit %d, want %d\n%s", c.failOn, r.code, c.code, r.stderr)
 		}
 		if c.code == 2 {
 			r.mustContain(t, "stdout", r.stdout, "::error::none of the 1 tested comparisons that can fail the gate could be decided")
-			r.mustContain(t, "stderr", r.stderr, "hint: compare at least 6 samples per side (go test -count 6; benchgate run checks its input rounds")
+			r.mustContain(t, "stderr", r.stderr, "hint: compare at least "+c.need+" samples per side (go test -count "+c.need+";")
 			// A refused step: verdict error (the last value of an output
 			// wins), and a summary that does not say the gate passes.
 			if v := r.output("verdict"); v != "error" {
@@ -340,7 +345,7 @@ func TestReportRefusesResultsWithoutManifest(t *testing.T) {
 	if r.code != 2 {
 		t.Errorf("exit %d, want 2", r.code)
 	}
-	r.mustContain(t, "stderr", r.stderr, "results directory "+res+" has no manifest.json, which says whether the measuring run failed",
+	r.mustContain(t, "stderr", r.stderr, "results directory results has no manifest.json, which says whether the measuring run failed",
 		"hint: upload the whole results directory of the measuring step")
 	if v := r.output("verdict"); v != "error" {
 		t.Errorf("output verdict %q, want error", v)

@@ -56,7 +56,7 @@ func (s *step) mergeCommand(ctx context.Context, dir string) error {
 		if part == "" {
 			continue
 		}
-		abs, err := within(dir, part, "compare-dirs")
+		abs, err := within(s.w.workspace, dir, part, "compare-dirs")
 		if err != nil {
 			return err
 		}
@@ -68,7 +68,7 @@ func (s *step) mergeCommand(ctx context.Context, dir string) error {
 			sort.Strings(matches)
 		}
 		for _, m := range matches {
-			if _, err := within(dir, mustRel(dir, m), "compare-dirs"); err != nil {
+			if _, err := within(s.w.workspace, dir, mustRel(dir, m), "compare-dirs"); err != nil {
 				return err
 			}
 			if st, err := os.Lstat(m); err != nil || !st.IsDir() {
@@ -163,7 +163,7 @@ func readMetadataOf(dir string) (*Metadata, error) {
 		return nil, nil
 	}
 	if !st.Mode().IsRegular() {
-		return nil, usage.Errorf("upload only the files benchgate run wrote (actions/upload-artifact keeps them regular)",
+		return nil, usage.Errorf("upload only the files {run} wrote (actions/upload-artifact keeps them regular)",
 			"%s in %s is %s, not a regular file; refusing it", MetadataFile, dir, compare.FileKind(st.Mode()))
 	}
 	if st.Size() > maxMetadata {

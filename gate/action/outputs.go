@@ -37,7 +37,7 @@ func (s *step) setOutputs(rep *report.Report, resultsDir string) {
 		rep.Write(&b, report.Markdown)
 		// A step summary may hold 1 MiB.
 		body, _ := publish.Fit(b.String(), 1<<20-1024, "*… the report was cut to fit the job summary; the full report is "+filepath.Base(resultsDir)+"/report.md in the results.*")
-		s.a.AddStepSummary(body)
+		s.a.AddStepSummary(s.w.text.rel(body))
 	}
 	for _, d := range rep.Decisions {
 		if d.Warn {
@@ -197,6 +197,11 @@ func (s *step) publish(ctx context.Context, rep *report.Report, number int) {
 	}
 	var body strings.Builder
 	rep.Write(&body, report.Markdown)
+	// Paths in the workspace, from it: the container's /github/workspace
+	// means nothing to a reviewer.
+	md := s.w.text.rel(body.String())
+	body.Reset()
+	body.WriteString(md)
 	if len(in.cc) > 0 && (rep.Verdict == decide.RegressionVerdict || rep.Verdict == decide.ErrorVerdict) {
 		// Only the logins of the cc input, checked when it was read,
 		// can mention anyone: names in the report cannot.

@@ -194,7 +194,7 @@ func (s *step) allowUntrusted(err error) error {
 		ue.what(), ue.Event, ue.Why)
 	s.a.WithFieldsMap(map[string]string{"title": "benchgate: running untrusted code"}).Warningf("%s", msg)
 	if s.w.gh.StepSummary != "" {
-		s.a.AddStepSummary("> [!WARNING]\n> **benchgate ran untrusted code.** " + report.MarkdownText(msg) + "\n")
+		s.a.AddStepSummary(s.w.text.rel("> [!WARNING]\n> **benchgate ran untrusted code.** " + report.MarkdownText(msg) + "\n"))
 	}
 	return nil
 }

@@ -1,8 +1,6 @@
 package action
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,13 +12,8 @@ import (
 // only then; a cc that is not a login or a team is a usage error.
 func TestSummaryAndCC(t *testing.T) {
 	ws := t.TempDir()
-	var base, slow strings.Builder
-	for i := 0; i < 8; i++ {
-		base.WriteString("BenchmarkA-2 1000 100 ns/op\n")
-		slow.WriteString("BenchmarkA-2 1000 200 ns/op\n")
-	}
-	os.WriteFile(filepath.Join(ws, "base.txt"), []byte(base.String()), 0o644)
-	os.WriteFile(filepath.Join(ws, "slow.txt"), []byte(slow.String()), 0o644)
+	writeSamples(t, ws, "base.txt", 100, 100, 100, 100, 100, 100, 100, 100)
+	writeSamples(t, ws, "slow.txt", 200, 200, 200, 200, 200, 200, 200, 200)
 	ev := fixtureEvent(t, "pull_request", nil)
 	const token = "ghs_summaryTestToken0123456789"
 	run := func(t *testing.T, head string, extra map[string]string) (*stepRun, *ghfake.Server) {

@@ -119,8 +119,9 @@ func (c *bisectCmd) run(ctx context.Context, args []string) error {
 		}
 	}
 	res, err := pipeline.Bisect(ctx, b)
-	if res == nil {
-		return err
+	var ue *usage.Error
+	if res == nil || len(res.Steps) == 0 && errors.As(err, &ue) {
+		return err // refused before anything was measured: nothing to sum up
 	}
 	if format == report.JSON {
 		if werr := writeBisectJSON(c.env.Stdout, res); werr != nil {

@@ -60,8 +60,7 @@ func dispatch(ctx context.Context, args []string, env *Env) error {
 	case "bisect":
 		return newBisectCmd(env).run(ctx, args[1:])
 	case "version", "-version", "--version":
-		fmt.Fprintln(env.Stdout, "benchgate", Version())
-		return nil
+		return versionCmd(args[1:], env)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(env.Stdout, usageText)
 		return nil

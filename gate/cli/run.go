@@ -16,7 +16,10 @@ const runUsage = `Usage: benchgate run [flags] [packages]
 
 Builds each package's benchmarks once per side (go test -c) and runs them in
 interleaved rounds, rotating which side goes first, then compares the sides
-and gates. Without packages, runs the built-in crypto benchmark suite.
+and gates. Without packages, runs the built-in crypto benchmark suite, which
+is the same at every commit: its sides need two toolchains, named
+(-base-toolchain/-head-toolchain; local and local for an A/A run) or asked
+for by the go.mod files of the commits given, else the run is refused.
 
 A side is a commit (-base-ref/-head-ref), a Go toolchain
 (-base-toolchain/-head-toolchain), or both. By default the head is the
@@ -132,6 +135,11 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 		}
 		cfg.Bench = suite.QuickBench
 	}
+	// Without packages, the suite at two commits (the default base and
+	// the working tree, too) differs only by the toolchains their go.mod
+	// files ask for; toolchains named on the command line (local and
+	// local for an A/A run) say the user meant the suite.
+	cfg.RefuseSuiteAA = cfg.BaseRef != "" || cfg.HeadRef != "" || cfg.BaseToolchain == "" && cfg.HeadToolchain == ""
 	policy, opts, format, err := c.stats.parse()
 	if err != nil {
 		return err

@@ -139,7 +139,7 @@ func TestCompareInconclusiveWording(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, want 0\n%s", code, stderr)
 	}
-	if strings.Contains(stderr, "More -rounds settle") || !strings.Contains(stderr, "More samples per side settle the undecided ones (more -rounds in the benchgate run that measured them, or a higher go test -count)") {
+	if strings.Contains(stderr, "More -rounds settle") || !strings.Contains(stderr, "More samples per side settle the undecided ones (more -rounds where benchgate run measured them, or a higher go test -count)") {
 		t.Errorf("warning:\n%s", stderr)
 	}
 }

@@ -141,6 +141,9 @@ func (e *InputError) Error() string { return e.Render(usage.Flags) }
 // Render renders the problem in the words of st.
 func (e *InputError) Render(st usage.Style) string {
 	s := fmt.Sprintf("%s: %s", e.Side, e.Msg)
+	if e.Side == Base || e.Side == Head {
+		s = fmt.Sprintf("{%s-files}: %s", e.Side, e.Msg) // BASE, or input compare-base
+	}
 	if e.Hint != "" {
 		s += "\nhint: " + e.Hint
 	}

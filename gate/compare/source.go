@@ -250,7 +250,7 @@ func ExpandPaths(side Side, args []string) ([]string, error) {
 			}
 			if len(out) == n {
 				return nil, &InputError{Side: side, Msg: fmt.Sprintf("directory %s has no *.txt result files", arg),
-					Hint: "point at the files themselves, or at the directory that benchgate run {out} wrote"}
+					Hint: "point at the files themselves, or at the results directory that {run} wrote ({out})"}
 			}
 		case err == nil:
 			if err := addFile(arg, st, false); err != nil {
@@ -274,7 +274,7 @@ func ExpandPaths(side Side, args []string) ([]string, error) {
 			}
 		default:
 			return nil, &InputError{Side: side, Msg: fmt.Sprintf("cannot read %s: %v", arg, brief.Cause(err)),
-				Hint: "give a file, a directory of *.txt files, or a quoted glob"}
+				Hint: "give a file, a directory of *.txt files, or a glob (which benchgate expands: quote it on a command line)"}
 		}
 	}
 	if len(out) == 0 {

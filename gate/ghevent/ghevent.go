@@ -186,7 +186,7 @@ func (c *Context) Commits() (base, head string, err error) {
 	case c.HeadSHA == "":
 		return "", "", fmt.Errorf("the %s event names no base and head commits: set the base and head inputs", c.Event)
 	case c.BaseSHA == "":
-		return "", c.HeadSHA, fmt.Errorf("the %s event names no base commit to compare %s with: set the base input", c.Event, brief.Commit(c.HeadSHA))
+		return "", c.HeadSHA, fmt.Errorf("the %s event names no base commit to compare %s with: set input base-ref", c.Event, brief.Commit(c.HeadSHA))
 	}
 	return c.BaseSHA, c.HeadSHA, nil
 }
@@ -200,7 +200,7 @@ type NoBaseError struct {
 }
 
 func (e *NoBaseError) Error() string {
-	return fmt.Sprintf("the %s of %s created it, so there is no earlier commit to compare %s with: set the base input (for example base: main)",
+	return fmt.Sprintf("the %s of %s created it, so there is no earlier commit to compare %s with: set input base-ref (for example base-ref: main)",
 		e.Event, e.Ref, brief.Commit(e.HeadSHA))
 }
 
@@ -238,11 +238,11 @@ func Load(eventName, eventPath string) (*Context, error) {
 		return nil, &UnsupportedEventError{Event: eventName}
 	}
 	if eventPath == "" {
-		return nil, fmt.Errorf("reading the %s event: GITHUB_EVENT_PATH is empty: run benchgate as a step of a GitHub Actions job, or give the base and head explicitly", eventName)
+		return nil, fmt.Errorf("reading the %s event: GITHUB_EVENT_PATH is empty", eventName)
 	}
 	f, err := os.Open(eventPath)
 	if err != nil {
-		return nil, fmt.Errorf("reading the %s event: %w: run benchgate as a step of a GitHub Actions job, or give the base and head explicitly", eventName, err)
+		return nil, fmt.Errorf("reading the %s event: %w", eventName, err)
 	}
 	defer f.Close()
 	c, err := Parse(eventName, f)

@@ -178,7 +178,7 @@ func TestCommits(t *testing.T) {
 	if base != "" || head != headSHA || nb.HeadSHA != headSHA || nb.Ref != "refs/heads/faster-rsa" {
 		t.Errorf("Commits() on a new branch = %q, %q, %+v", base, head, nb)
 	}
-	for _, want := range []string{"refs/heads/faster-rsa", "set the base input"} {
+	for _, want := range []string{"refs/heads/faster-rsa", "set input base-ref (for example base-ref: main)"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}
@@ -431,7 +431,7 @@ func TestCommitsWithoutBase(t *testing.T) {
 	c := loadFixture(t, EventWorkflowRun, "workflow_run_fork.json")
 	base, head, err := c.Commits()
 	var nb *NoBaseError
-	if err == nil || errors.As(err, &nb) || base != "" || head != headSHA || !strings.Contains(err.Error(), "set the base input") {
+	if err == nil || errors.As(err, &nb) || base != "" || head != headSHA || !strings.Contains(err.Error(), "set input base-ref") {
 		t.Errorf("Commits() for a fork's workflow_run = %q, %q, %v", base, head, err)
 	}
 }

@@ -243,6 +243,11 @@ func Bisect(ctx context.Context, b BisectConfig) (*BisectResult, error) {
 				cfg.Configs = []plan.Side{list[0].side, list[i].side}
 			} else {
 				cfg.BaseRef, cfg.HeadRef = list[0].Commit, list[i].Commit
+				// Bad against good, first: without packages, a suite that
+				// good and bad build alike is refused before it is
+				// measured. A candidate between them that builds it as
+				// good does is good.
+				cfg.RefuseSuiteAA = i == len(list)-1
 			}
 			if err := os.RemoveAll(cfg.Out); err != nil {
 				return st, nil, err
@@ -253,6 +258,8 @@ func Bisect(ctx context.Context, b BisectConfig) (*BisectResult, error) {
 			switch {
 			case ctx.Err() != nil:
 				return st, nil, runErr
+			case errors.As(runErr, &ue) && ue.Msg == suiteAAMsg:
+				return st, nil, &usage.Error{Msg: ue.Msg, Hint: "give the packages whose benchmarks regressed (e.g. ./...), or {configs} to bisect toolchains on the suite"}
 			case errors.As(runErr, &ue), r == nil:
 				return st, nil, runErr
 			}

@@ -74,6 +74,13 @@ type Config struct {
 	// DetectToolchainBump makes a change of go.mod's go or toolchain line
 	// between base and head set each side's toolchain.
 	DetectToolchainBump bool
+	// RefuseSuiteAA refuses a run of the built-in suite (no packages)
+	// whose sides would build it alike: the suite is the same at every
+	// commit, so such a run measures it against itself and can only pass.
+	// Front ends set it where the user named commits (flags or inputs, not
+	// an event's) or, on the command line, named no toolchain; an A/A run
+	// asked for with toolchains (local against local) still runs.
+	RefuseSuiteAA bool
 	// Packages are package patterns relative to Dir; none means the
 	// built-in suite.
 	Packages []string

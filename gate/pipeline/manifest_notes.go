@@ -141,7 +141,7 @@ func setSides(s *ResultsSet) []report.Side {
 	}
 	var out []report.Side
 	for _, m := range s.Manifest.Sides {
-		ps := plan.Side{Name: m.Name, Ref: m.Ref, Commit: m.Commit, Toolchain: m.Toolchain, Env: m.Env, PGO: m.PGO}
+		ps := plan.Side{Name: m.Name, Ref: m.Ref, Commit: m.Commit, Toolchain: m.Toolchain, Env: m.Env, PGO: m.PGO, Suite: s.Manifest.Suite}
 		label := ps.Label()
 		if m.GoVersion != "" {
 			label = m.GoVersion + " · " + label

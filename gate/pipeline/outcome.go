@@ -64,7 +64,7 @@ func undecidable(decs []decide.Decision) error {
 	if first == nil {
 		return nil
 	}
-	return usage.Errorf(fmt.Sprintf("compare at least %d samples per side (go test -count %d; benchgate run checks its {rounds} before it measures), or fewer benchmarks at once ({filter})", need, need),
+	return usage.Errorf(fmt.Sprintf("compare at least %d samples per side (go test -count %d; {run} checks its {rounds} before it measures), or fewer benchmarks at once ({filter})", need, need),
 		"none of the %d tested comparisons that can fail the gate could be decided, so no change in them could fail it: %s (%s, the first)", n, first.Note, first.Benchmark)
 }
 
@@ -125,7 +125,7 @@ func InconclusiveWarning(r *report.Report, st usage.Style) string {
 		// Results read from files (compare, or the Action's report of
 		// a run in another job): nothing here runs rounds, so say
 		// what makes the samples of whichever tool wrote them.
-		more = " More samples per side settle the undecided ones (more {rounds} in the benchgate run that measured them, or a higher go test -count);"
+		more = " More samples per side settle the undecided ones (more {rounds} where {run} measured them, or a higher go test -count);"
 	}
 	if r.Policy.FailOn == decide.FailOnInconclusive {
 		return st.Render(fmt.Sprintf("not every comparison was decided (%s); the gate fails ({fail-on} inconclusive).%s",

@@ -23,7 +23,12 @@ import (
 // from the run or the go test -count that wrote them. A benchmark head
 // no longer has is settled by no rounds at all.
 func TestInconclusiveWarningWording(t *testing.T) {
-	input := usage.Style(func(s string) string { return "input " + s })
+	input := usage.Style(func(s string) string {
+		if s == "run" {
+			return "the step with command: run" // as the Action's style
+		}
+		return "input " + s
+	})
 	undecided := map[decide.Status]int{decide.TooFewSamples: 2}
 	for _, c := range []struct {
 		name   string
@@ -38,9 +43,9 @@ func TestInconclusiveWarningWording(t *testing.T) {
 		{"run, Action", 8, undecided, input,
 			"More input rounds settle the undecided ones; input fail-on inconclusive fails instead", "-rounds"},
 		{"compare, command line", 0, undecided, usage.Flags,
-			"More samples per side settle the undecided ones (more -rounds in the benchgate run that measured them, or a higher go test -count); -fail-on inconclusive fails instead", "More -rounds"},
+			"More samples per side settle the undecided ones (more -rounds where benchgate run measured them, or a higher go test -count); -fail-on inconclusive fails instead", "More -rounds"},
 		{"compare, Action", 0, undecided, input,
-			"More samples per side settle the undecided ones (more input rounds in the benchgate run that measured them, or a higher go test -count)", "-rounds"},
+			"More samples per side settle the undecided ones (more input rounds where the step with command: run measured them, or a higher go test -count)", "-rounds"},
 		{"removed only", 0, map[decide.Status]int{decide.Removed: 1}, usage.Flags,
 			"(1 removed on head (deleted or renamed, so not measured there)); the gate passes. -fail-on inconclusive fails instead", "settle"},
 	} {

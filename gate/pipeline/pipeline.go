@@ -137,6 +137,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkSuiteRefs(cfg, p); err != nil {
+		return nil, err
+	}
 	steps := planSteps(len(p.Sides), cfg.LadderGate)
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -184,7 +187,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	var nf *runner.PackageNotFoundError
 	if errors.As(runErr, &nf) {
-		return nil, usage.Errorf("package patterns are relative to the directory benchgate runs in; check the path, or use ./... for every package", "%v", runErr)
+		return nil, usage.Errorf("{packages} are relative to {dir}; check the path, or use ./... for every package", "%v", runErr)
 	}
 	var ue *usage.Error
 	if errors.As(runErr, &ue) {
@@ -316,7 +319,7 @@ func recordLate(p *plan.Plan, err error, progress io.Writer, write func(dir stri
 		return
 	}
 	if werr := write(p.ResultsDir, err); werr != nil {
-		fmt.Fprintf(progress, "warning: could not record the failure in %s: %v; benchgate compare on that directory will not know the run failed\n",
+		fmt.Fprintf(progress, "warning: could not record the failure in %s: %v; {merge} on that directory will not know the run failed\n",
 			filepath.Join(p.ResultsDir, runner.ManifestFile), werr)
 	}
 }
@@ -409,6 +412,9 @@ func newPlan(cfg Config) (*plan.Plan, error) {
 	if len(p.Packages) == 0 {
 		p.Suite = true
 		p.Packages = suite.DefaultPackages
+		for i := range p.Sides {
+			p.Sides[i].Suite = true
+		}
 	}
 	return p, nil
 }
@@ -448,6 +454,29 @@ func runInputError(p *plan.Plan, ie *compare.InputError, when string) error {
 	}
 	return usage.Errorf(hint, "%s%s: %s", when, ie.Side, ie.Msg)
 }
+
+// checkSuiteRefs refuses, where cfg.RefuseSuiteAA asks, a run of the
+// built-in suite whose sides build it alike: the suite is the same at
+// every commit, so commits count only through the toolchains their go.mod
+// files ask for (plan.Resolve), and where both sides would build with the
+// same one the run would measure the suite against itself and pass,
+// whatever the commits hold.
+func checkSuiteRefs(cfg Config, p *plan.Plan) error {
+	if !cfg.RefuseSuiteAA || !p.Suite || p.IsLadder() {
+		return nil
+	}
+	for _, s := range p.Sides[1:] {
+		if s.Toolchain != p.Sides[0].Toolchain || !slices.Equal(s.Env, p.Sides[0].Env) || s.PGO != p.Sides[0].PGO {
+			return nil
+		}
+	}
+	return &usage.Error{Msg: suiteAAMsg,
+		Hint: "give the packages to benchmark (e.g. ./...), or {base-toolchain} and {head-toolchain} to compare toolchains on the suite ({base-toolchain} local {head-toolchain} local for an A/A run, which measures the gate's own noise)"}
+}
+
+// suiteAAMsg is checkSuiteRefs' refusal (bisect gives it a hint of its
+// own).
+const suiteAAMsg = "no packages were given, so benchgate would run its built-in crypto suite, which is the same at every commit, with the same toolchain on both sides (the commits' go.mod files do not ask for different ones): an A/A run, which says nothing of your commits"
 
 // sameBuild reports whether every side would build the same thing.
 func sameBuild(sides []plan.Side, results []*runner.SideResult) bool {

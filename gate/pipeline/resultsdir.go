@@ -196,7 +196,7 @@ func RegularIn(dir, name string) (string, error) {
 		return "", usage.Errorf("", "results directory %s has no %s: %v", dir, name, brief.Cause(err))
 	}
 	if !st.Mode().IsRegular() {
-		return "", usage.Errorf("upload only the files benchgate run wrote (actions/upload-artifact keeps them regular)",
+		return "", usage.Errorf("upload only the files {run} wrote (actions/upload-artifact keeps them regular)",
 			"%s in %s is %s, not a regular file; refusing it", name, dir, compare.FileKind(st.Mode()))
 	}
 	return p, nil

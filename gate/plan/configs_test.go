@@ -87,4 +87,13 @@ func TestSideLabelWithSettings(t *testing.T) {
 	if got, want := (Side{Toolchain: "go1.27.3"}).Label(), "GOTOOLCHAIN=go1.27.3 · working tree"; got != want {
 		t.Errorf("Label() = %q, want %q", got, want)
 	}
+	// The built-in suite is not the working tree; a commit named for it
+	// chose the toolchain, through its go.mod.
+	if got, want := (Side{Toolchain: "local", Suite: true}).Label(), "GOTOOLCHAIN=local · built-in suite"; got != want {
+		t.Errorf("Label() = %q, want %q", got, want)
+	}
+	c := "0123456789abcdef0123456789abcdef01234567"
+	if got, want := (Side{Toolchain: "go1.27.3", Ref: "HEAD", Commit: c, Suite: true}).Label(), "GOTOOLCHAIN=go1.27.3 · 0123456789ab (HEAD) · built-in suite"; got != want {
+		t.Errorf("Label() = %q, want %q", got, want)
+	}
 }

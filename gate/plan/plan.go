@@ -52,6 +52,11 @@ type Side struct {
 	// profile's path relative to the directory benchgate runs in, or
 	// auto or off; empty means the go command's default.
 	PGO string
+	// Suite reports that the side builds the built-in crypto suite, not
+	// the repository's code: its label says so, where it would say
+	// "working tree" (a commit it names only chose the toolchain, through
+	// its go.mod).
+	Suite bool
 }
 
 // Label describes the side for a reader: "go1.27.3 · a1b2c3d (main)".
@@ -71,8 +76,11 @@ func (s Side) Label() string {
 			c += " (" + s.Ref + ")"
 		}
 		parts = append(parts, c)
-	default:
+	case !s.Suite:
 		parts = append(parts, "working tree")
+	}
+	if s.Suite {
+		parts = append(parts, "built-in suite")
 	}
 	return strings.Join(parts, " · ")
 }
@@ -307,7 +315,8 @@ func (p *Plan) Validate() error {
 	}
 	for _, pkg := range p.Packages {
 		if strings.HasPrefix(pkg, "-") {
-			return usage.Errorf("", "invalid package %q: flags go before the packages (benchgate run [flags] [packages])", pkg)
+			return usage.Errorf("go test's flags are not packages: give benchgate's own settings ({bench}, {benchtime}, {tags}, {cpu}), and on a command line before the packages",
+				"invalid package %q in {packages}: a package pattern cannot start with '-'", pkg)
 		}
 	}
 	return nil

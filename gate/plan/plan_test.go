@@ -62,7 +62,7 @@ func TestValidate(t *testing.T) {
 		// with its flag usage and exit 2, having run nothing.
 		{func(p *Plan) { p.Sides[0].Toolchain = "go1.12" }, `-base-toolchain go1.12 is too old: benchgate runs benchmarks with Go 1.16 or newer`},
 		{func(p *Plan) { p.Sides[1].Toolchain = "go1.15.15+auto" }, `-head-toolchain go1.15.15+auto is too old`},
-		{func(p *Plan) { p.Packages = []string{"-rounds"} }, "flags go before the packages"},
+		{func(p *Plan) { p.Packages = []string{"-rounds"} }, "a package pattern cannot start with '-'"},
 		{func(p *Plan) { p.Timeout = 0 }, "invalid -timeout"},
 		{func(p *Plan) { p.CPU = "1,2,1" }, `invalid -cpu "1,2,1": GOMAXPROCS 1 is given twice`},
 	} {

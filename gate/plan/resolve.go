@@ -34,7 +34,7 @@ func Resolve(ctx context.Context, p *Plan, dir string, env []string, detectBump 
 	repo, err := gitx.Open(ctx, dir, env)
 	if err != nil {
 		if errors.Is(err, gitx.ErrNotRepo) {
-			return nil, usage.Errorf("run benchgate inside a git repository, or compare toolchains with {base-toolchain} local {head-toolchain} go1.27.3",
+			return nil, usage.Errorf("{dir} must be in a git repository (in a workflow, actions/checkout runs first), or compare toolchains with {base-toolchain} local {head-toolchain} go1.27.3",
 				"comparing commits needs a git repository, and %s is not in one", dir)
 		}
 		return nil, err

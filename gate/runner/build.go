@@ -155,7 +155,7 @@ func listHint(s *SideResult, out []byte) string {
 		return "" // a module is there: the packages are outside it
 	}
 	if s.Commit == "" {
-		return "benchgate builds each side as a Go module: run it in a module's directory, or name {packages} inside one"
+		return "benchgate builds each side as a Go module: make {dir} a module's directory, or name {packages} inside one"
 	}
 	ref := "a commit that has one"
 	if s.Name == "base" || s.Name == "head" {
@@ -256,7 +256,7 @@ func (st *runState) pgoProfile(s *SideResult) (string, error) {
 	}
 	dir, where := s.srcDir, "the side's source"
 	if st.plan.Suite {
-		dir, where = st.opts.WorkDir, st.opts.WorkDir
+		dir, where = st.opts.WorkDir, "{dir}"
 	} else if s.Commit != "" {
 		where = "commit " + brief.Commit(s.Commit)
 	} else {
@@ -264,8 +264,8 @@ func (st *runState) pgoProfile(s *SideResult) (string, error) {
 	}
 	path := filepath.Join(dir, s.PGO)
 	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
-		return "", &BenchmarkFailedError{Stage: "build", Side: s.Name, Err: fmt.Errorf("the -pgo profile %s is not in %s", s.PGO, where),
-			Hint: "give the profile's path relative to the directory benchgate runs in, and commit it (or leave it untracked, not ignored), or give an absolute path"}
+		return "", &BenchmarkFailedError{Stage: "build", Side: s.Name, Err: fmt.Errorf("the profile pgo=%s of {configs} is not in %s", s.PGO, where),
+			Hint: "give the profile's path relative to {dir}, and commit it (or leave it untracked, not ignored), or give an absolute path"}
 	}
 	return path, nil
 }

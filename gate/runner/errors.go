@@ -46,10 +46,14 @@ func (e *BenchmarkFailedError) Render(st usage.Style) string { return st.Render(
 
 func (e *BenchmarkFailedError) text() string {
 	var b strings.Builder
-	switch e.Stage {
-	case "build":
+	switch {
+	case e.Stage == "build" && e.Package == "":
+		// A failure of the side as a whole (its -pgo profile), before
+		// any package was built.
+		fmt.Fprintf(&b, "building %s benchmarks: %v", e.Side, e.Err)
+	case e.Stage == "build":
 		fmt.Fprintf(&b, "building %s benchmarks for %s: %v", e.Side, e.Package, e.Err)
-	case "run":
+	case e.Stage == "run":
 		fmt.Fprintf(&b, "running %s benchmarks for %s (round %d)", e.Side, e.Package, e.Round)
 		switch {
 		case e.Benchmark != "":

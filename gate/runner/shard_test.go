@@ -195,7 +195,7 @@ func TestConfigSettings(t *testing.T) {
 	p = testPlan(t, 2)
 	p.Sides[1].PGO = "missing.pgo"
 	_, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Env: []string{"PATH=/bin"}, Exec: &shardExec{fns: []string{"BenchmarkA"}}})
-	if err == nil || !strings.Contains(err.Error(), "the -pgo profile missing.pgo is not in the working tree") {
+	if err == nil || !strings.Contains(err.Error(), "the profile pgo=missing.pgo of -configs is not in the working tree") {
 		t.Errorf("a missing profile: %v", err)
 	}
 }

@@ -54,7 +54,12 @@ type Style func(setting string) string
 // gate run, by their command-line names (the Action's input for -out is
 // results-dir; its Style says so). "packages" stands for the package
 // arguments, "merge" for the command that merges results directories
-// (benchgate compare; the Action's command compare). Only these are
+// (benchgate compare; the Action's command compare), "run" for the
+// command that measures (benchgate run; a step with command run), "dir"
+// for the directory package patterns and paths are relative to (where
+// benchgate runs; the Action's working-directory), and "base-files" and
+// "head-files" for compare's two sides (BASE and HEAD; the Action's
+// compare-base and compare-head). Only these are
 // replaced, so that a user's value that holds braces (a -bench of "x{2}")
 // is shown as it was given.
 var Settings = []string{
@@ -64,7 +69,7 @@ var Settings = []string{
 	"alpha", "confidence", "threshold", "thresholds", "fail-on", "format",
 	"decide", "correction", "ignore", "filter", "tags", "cpu", "pass-env",
 	"max-output", "warn-threshold", "measure", "configs", "ladder-gate",
-	"shard", "good", "bad", "merge",
+	"shard", "good", "bad", "merge", "run", "dir", "base-files", "head-files",
 }
 
 // settingRE matches a setting reference in a message.
@@ -84,6 +89,14 @@ var Flags Style = func(setting string) string {
 		return "the packages"
 	case "merge":
 		return "benchgate compare"
+	case "run":
+		return "benchgate run"
+	case "dir":
+		return "the directory benchgate runs in"
+	case "base-files":
+		return "base"
+	case "head-files":
+		return "head"
 	}
 	return "-" + setting
 }

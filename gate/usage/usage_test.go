@@ -16,6 +16,7 @@ func TestRender(t *testing.T) {
 		// Not settings: left as they are.
 		{`invalid -bench "x{2}" or {nosuch} or {Rounds}`, `invalid -bench "x{2}" or {nosuch} or {Rounds}`, `invalid -bench "x{2}" or {nosuch} or {Rounds}`},
 		{"{packages} were given", "the packages were given", "input packages were given"},
+		{"{base-files}: cannot read x; see {run} in {dir}", "base: cannot read x; see benchgate run in the directory benchgate runs in", "input base-files: cannot read x; see input run in input dir"},
 	} {
 		if got := Flags.Render(tc.in); got != tc.flags {
 			t.Errorf("Flags.Render(%q) = %q, want %q", tc.in, got, tc.flags)

@@ -1,0 +1,65 @@
+package action
+
+import (
+	"io"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// The Action runs in a container that sees the workspace at
+// /github/workspace, a path that means nothing in the repository's
+// browser nor in the runner's later steps (which see it elsewhere).
+// Messages from the stages below name paths as they are; what the Action
+// shows (the log, annotations, the job summary, the comment) names them
+// from the workspace instead: ".benchgate/base.txt", "sub/bad.txt", and
+// the workspace itself as "the workspace".
+
+// workspaceText rewrites the absolute paths in s that lie in workspace as
+// paths from it.
+type workspaceText struct {
+	prefix string         // the workspace and a separator
+	bare   *regexp.Regexp // the workspace itself, not followed by a path's characters
+}
+
+func newWorkspaceText(workspace string) *workspaceText {
+	ws := filepath.Clean(workspace)
+	if !filepath.IsAbs(ws) || ws == string(filepath.Separator) {
+		return nil // nothing to rewrite safely: every path starts with "/"
+	}
+	return &workspaceText{
+		prefix: ws + string(filepath.Separator),
+		bare:   regexp.MustCompile(regexp.QuoteMeta(ws) + `($|[^\w./-])`),
+	}
+}
+
+// rel rewrites s; a nil receiver leaves it as it is.
+func (t *workspaceText) rel(s string) string {
+	if t == nil {
+		return s
+	}
+	s = strings.ReplaceAll(s, t.prefix, "")
+	return t.bare.ReplaceAllString(s, "the workspace$1")
+}
+
+// writer is w with t.rel applied to each write. Each write is a whole
+// message or line (fmt and go-githubactions write so), so a path is not
+// cut between two.
+func (t *workspaceText) writer(w io.Writer) io.Writer {
+	if t == nil {
+		return w
+	}
+	return &workspaceWriter{w: w, t: t}
+}
+
+type workspaceWriter struct {
+	w io.Writer
+	t *workspaceText
+}
+
+func (w *workspaceWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(w.w, w.t.rel(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}

@@ -1,0 +1,38 @@
+package action
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWorkspaceText: what the Action shows names paths in the workspace
+// from it, and the workspace itself in words; a path that only starts
+// with the workspace's name, and paths elsewhere, are left alone.
+func TestWorkspaceText(t *testing.T) {
+	ws := newWorkspaceText("/github/workspace/")
+	for in, want := range map[string]string{
+		"results measured so far are kept in /github/workspace/.benchgate/base.txt (0 result lines)": "results measured so far are kept in .benchgate/base.txt (0 result lines)",
+		"input compare-base: cannot read /github/workspace/sub/x.txt: no such file":                  "input compare-base: cannot read sub/x.txt: no such file",
+		"comparing commits needs a git repository, and /github/workspace is not in one":              "comparing commits needs a git repository, and the workspace is not in one",
+		"/github/workspace2/x and /github/workspace.old stay":                                        "/github/workspace2/x and /github/workspace.old stay",
+		"/tmp/benchgate-1/src0/p/b_test.go:5: panic":                                                 "/tmp/benchgate-1/src0/p/b_test.go:5: panic",
+		"at the end: /github/workspace":                                                              "at the end: the workspace",
+	} {
+		if got := ws.rel(in); got != want {
+			t.Errorf("rel(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// Written through its writer, a line reads the same, and the count
+	// is of what was given.
+	var b strings.Builder
+	n, err := ws.writer(&b).Write([]byte("::error::cannot read /github/workspace/a.txt\n"))
+	if err != nil || n != len("::error::cannot read /github/workspace/a.txt\n") || b.String() != "::error::cannot read a.txt\n" {
+		t.Errorf("Write = %d, %v; wrote %q", n, err, b.String())
+	}
+	// Nothing to rewrite safely at the root, nor for a relative path.
+	for _, root := range []string{"/", "", "ws"} {
+		if got := newWorkspaceText(root).rel("/a/b"); got != "/a/b" {
+			t.Errorf("workspace %q: rel(/a/b) = %q", root, got)
+		}
+	}
+}
