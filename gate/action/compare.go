@@ -70,23 +70,31 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	return s.finishAnalysis(ctx, filepath.Join(dir, s.in.resultsDir), rep, policy.FailOn)
+	raw := "" // the files of compare-base and compare-head, named in the inputs
+	if set != nil {
+		raw = lists[0][0]
+	}
+	return s.finishAnalysis(ctx, filepath.Join(dir, s.in.resultsDir), raw, rep, policy.FailOn)
 }
 
 // finishAnalysis ends a command that analyses files someone else
 // measured (compare, and report over merged directories): the text report
 // in the log, every format written into out, the outputs, the comment and
 // the gate. A report that cannot be written is a warning: the verdict
-// and the log still stand.
-func (s *step) finishAnalysis(ctx context.Context, out string, rep *report.Report, failOn decide.FailOn) error {
-	rep.ResultsDir = s.workspaceRel(out)
+// and the log still stand. out holds only the reports; raw is the results
+// directory that holds the raw results, where there is one, which the
+// report names ("Raw results (benchstat input)").
+func (s *step) finishAnalysis(ctx context.Context, out, raw string, rep *report.Report, failOn decide.FailOn) error {
+	if raw != "" {
+		rep.ResultsDir = s.workspaceRel(raw)
+	}
 	rep.Write(s.w.env.Stdout, report.Text)
 	err := os.MkdirAll(out, 0o755)
 	if err == nil {
 		err = pipeline.WriteReports(out, rep)
 	}
 	if err != nil {
-		s.a.Warningf("benchgate: writing the reports into %s: %v", rep.ResultsDir, err)
+		s.a.Warningf("benchgate: writing the reports into %s: %v", s.workspaceRel(out), err)
 	}
 	s.setOutputs(rep, out)
 	s.publish(ctx, rep, s.prNumber(0))

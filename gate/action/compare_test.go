@@ -36,6 +36,12 @@ func TestActionCompareOfCountFilesUsesTheUTest(t *testing.T) {
 			t.Errorf("decide %q: output verdict %q, want %q", c.decide, v, c.verdict)
 		}
 		r.mustContain(t, "stdout", r.stdout, c.want)
+		// The files are the raw results, named in the inputs; the
+		// results-dir holds only the reports, so the report does not
+		// point there for them.
+		if strings.Contains(r.summary, "Raw results") {
+			t.Errorf("decide %q: the summary names a directory of raw results:\n%s", c.decide, r.summary)
+		}
 		if c.code == 1 {
 			// benchstat's change: the ratio of the medians, 132/102.
 			r.mustContain(t, "stdout", r.stdout, "+29.41%  p=0.008 n=5  REGRESSION")

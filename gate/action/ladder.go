@@ -85,7 +85,9 @@ func (s *step) mergeCommand(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	return s.finishAnalysis(ctx, filepath.Join(dir, s.in.resultsDir), rep, policy.FailOn)
+	// The raw results stay in the shards' directories, which the
+	// report's notes name.
+	return s.finishAnalysis(ctx, filepath.Join(dir, s.in.resultsDir), "", rep, policy.FailOn)
 }
 
 // mustRel is path relative to base, or path.
