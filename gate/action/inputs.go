@@ -292,7 +292,7 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	}
 	errs = append(errs, readLadderInputs(get, &cfg, in)...)
 	if err := errors.Join(errs...); err != nil {
-		return nil, &usage.Error{Msg: err.Error(), Hint: "see the inputs in action.yml"}
+		return nil, &usage.Error{Msg: err.Error(), Hint: inputsHint(errs)}
 	}
 	policy.Alpha = alpha
 	cfg.Policy = policy
@@ -332,4 +332,25 @@ func setChoice[T any](dst *T, v string, parse func(string) (T, error)) bool {
 // rounds and adaptive rule say how to judge its two stages.
 func (in *inputs) analysisPolicy() decide.Policy {
 	return pipeline.StagePolicy(in.run)
+}
+
+// inputError is err, a setting's parse error, in the inputs' words, its
+// hint kept for inputsHint.
+func inputError(err error) error {
+	return &usage.Error{Msg: usage.Text(err, inputStyle), Hint: pipeline.Hint(err, inputStyle)}
+}
+
+// inputsHint is the hint for the inputs refused: what their own errors
+// say to do (a shard is "k/n"), else where the inputs are described.
+func inputsHint(errs []error) string {
+	var hints []string
+	for _, err := range errs {
+		if h := pipeline.Hint(err, inputStyle); h != "" {
+			hints = append(hints, h)
+		}
+	}
+	if len(hints) == 0 {
+		return "see the inputs in action.yml"
+	}
+	return strings.Join(hints, "; ")
 }

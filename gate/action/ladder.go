@@ -28,14 +28,14 @@ func readLadderInputs(get func(name, def string) string, cfg *pipeline.Config, i
 	var err error
 	if v := get("configs", ""); v != "" {
 		if cfg.Configs, err = plan.ParseConfigs(v); err != nil {
-			errs = append(errs, fmt.Errorf("%s", usage.Text(err, inputStyle)))
+			errs = append(errs, inputError(err))
 		}
 	}
 	if cfg.LadderGate, err = pipeline.ParseLadderGate(get("ladder-gate", "any")); err != nil {
-		errs = append(errs, fmt.Errorf("%s", usage.Text(err, inputStyle)))
+		errs = append(errs, inputError(err))
 	}
 	if cfg.Shard, err = plan.ParseShard(get("shard", "")); err != nil {
-		errs = append(errs, fmt.Errorf("%s", usage.Text(err, inputStyle)))
+		errs = append(errs, inputError(err))
 	}
 	in.compareDirs = get("compare-dirs", "")
 	if in.compareDirs != "" && in.command != "compare" {

@@ -125,16 +125,18 @@ func TestCompareDirsOfDifferentRounds(t *testing.T) {
 }
 
 // TestLadderInputs: the inputs of ladders and shards are checked, and
-// their mistakes named as inputs.
+// their mistakes named as inputs, with the hint that says what to give
+// (not only "see the inputs in action.yml").
 func TestLadderInputs(t *testing.T) {
 	ws := t.TempDir()
 	for _, tt := range []struct {
 		in   map[string]string
 		want string
 	}{
-		{map[string]string{"configs": "local"}, "invalid input configs: a ladder needs at least two configurations, got 1"},
+		{map[string]string{"configs": "local"}, "invalid input configs: a ladder needs at least two configurations, got 1\nhint: list the toolchains in order"},
 		{map[string]string{"configs": "local,local+GOOS=plan9"}, "GOOS cannot be set"},
 		{map[string]string{"shard": "4/3"}, `invalid input shard "4/3": k must be between 1 and 3`},
+		{map[string]string{"shard": "0/3"}, "hint: shards are numbered from 1"},
 		{map[string]string{"ladder-gate": "all"}, `invalid input ladder-gate "all"`},
 		{map[string]string{"compare-dirs": "shards/*"}, "input compare-dirs: only command compare merges results directories"},
 	} {
