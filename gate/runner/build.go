@@ -135,7 +135,7 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 			return ctx.Err()
 		}
 		pkg := s.Packages[jobs[k].pkg]
-		return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: pkg.ImportPath, Err: err, Tail: tail(goOutput(err), 20),
+		return &BenchmarkFailedError{Stage: "build", Side: s.Name, Package: pkg.ImportPath, Err: err, Tail: s.sourceRel(tail(goOutput(err), 20)),
 			Hint: fmt.Sprintf("the %s side (%s) does not compile; reproduce with go test -c -o /dev/null %s", s.Name, s.Label(), pkg.ImportPath)}
 	}
 	return nil

@@ -229,6 +229,7 @@ func (st *runState) failure(s *SideResult, pkg *Package, round int, err error, o
 			e.Tail += fmt.Sprintf("\n[... %d more lines in %s]", lw.crashMore, s.File)
 		}
 	}
+	e.Tail = s.sourceRel(e.Tail)
 	for _, s := range st.out.Sides {
 		e.Files = append(e.Files, s.File)
 		e.Results = append(e.Results, s.Results)

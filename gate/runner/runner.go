@@ -106,6 +106,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/benchgate/benchgate/gate/gitx"
@@ -244,6 +245,17 @@ func (s *SideResult) Label() string {
 		l = s.GoVersion + " · " + l
 	}
 	return l
+}
+
+// sourceRel names the files of the side's source copy in text (a panic's
+// stack, a compiler's message) by their path from the directory benchgate
+// runs in, as the user knows them: boom/b_test.go:5, not
+// /tmp/benchgate-…/src0/boom/b_test.go:5.
+func (s *SideResult) sourceRel(text string) string {
+	if s.srcDir == "" || !filepath.IsAbs(s.srcDir) || filepath.Clean(s.srcDir) == string(filepath.Separator) {
+		return text
+	}
+	return strings.ReplaceAll(text, filepath.Clean(s.srcDir)+string(filepath.Separator), "")
 }
 
 // pkg returns the side's package importPath, or nil if the side has none.
