@@ -108,10 +108,12 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	cfg.Bench = get("bench", cfg.Bench)
 	cfg.Benchtime = get("benchtime", cfg.Benchtime)
 	cfg.BaseRef, cfg.HeadRef = get("base-ref", ""), get("head-ref", "")
-	// Refs the workflow named, not the event's: without packages, a suite
-	// they would build alike is refused (pipeline.Config.RefuseSuiteAA).
-	cfg.RefuseSuiteAA = cfg.BaseRef != "" || cfg.HeadRef != ""
 	cfg.BaseToolchain, cfg.HeadToolchain = get("base-toolchain", ""), get("head-toolchain", "")
+	// Refs the workflow named, not the event's, and no toolchain: without
+	// packages, a suite they would build alike is refused
+	// (pipeline.Config.RefuseSuiteAA). Toolchains named (local and local
+	// for an A/A run) say the workflow meant the suite as it is.
+	cfg.RefuseSuiteAA = (cfg.BaseRef != "" || cfg.HeadRef != "") && cfg.BaseToolchain == "" && cfg.HeadToolchain == ""
 
 	var errs []error
 	var err error

@@ -99,3 +99,29 @@ func TestWarnThresholdInput(t *testing.T) {
 		}
 	}
 }
+
+// TestSuiteAAInputs: refs the workflow names, with no packages and no
+// toolchain, ask for the suite at commits that cannot differ unless their
+// go.mod files bump the toolchain, so the pipeline is to refuse a suite
+// they would build alike; a toolchain named (local and local: an A/A run
+// asked for) or no ref (the event's commits) is run as it is.
+func TestSuiteAAInputs(t *testing.T) {
+	for _, c := range []struct {
+		env    map[string]string
+		refuse bool
+	}{
+		{map[string]string{"INPUT_BASE-REF": "main", "INPUT_HEAD-REF": "HEAD"}, true},
+		{map[string]string{"INPUT_HEAD-REF": "HEAD"}, true},
+		{map[string]string{"INPUT_BASE-REF": "main", "INPUT_BASE-TOOLCHAIN": "local", "INPUT_HEAD-TOOLCHAIN": "local"}, false},
+		{map[string]string{"INPUT_HEAD-TOOLCHAIN": "go1.27.3"}, false},
+		{map[string]string{}, false},
+	} {
+		in, err := readInputs(githubactions.New(githubactions.WithGetenv(func(k string) string { return c.env[k] })))
+		if err != nil {
+			t.Fatalf("%v: %v", c.env, err)
+		}
+		if in.run.RefuseSuiteAA != c.refuse {
+			t.Errorf("%v: RefuseSuiteAA %v, want %v", c.env, in.run.RefuseSuiteAA, c.refuse)
+		}
+	}
+}

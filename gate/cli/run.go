@@ -137,9 +137,9 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	}
 	// Without packages, the suite at two commits (the default base and
 	// the working tree, too) differs only by the toolchains their go.mod
-	// files ask for; toolchains named on the command line (local and
-	// local for an A/A run) say the user meant the suite.
-	cfg.RefuseSuiteAA = cfg.BaseRef != "" || cfg.HeadRef != "" || cfg.BaseToolchain == "" && cfg.HeadToolchain == ""
+	// files ask for; a toolchain named on the command line (local and
+	// local for an A/A run) says the user meant the suite as it is.
+	cfg.RefuseSuiteAA = cfg.BaseToolchain == "" && cfg.HeadToolchain == ""
 	policy, opts, format, err := c.stats.parse()
 	if err != nil {
 		return err

@@ -77,9 +77,10 @@ type Config struct {
 	// RefuseSuiteAA refuses a run of the built-in suite (no packages)
 	// whose sides would build it alike: the suite is the same at every
 	// commit, so such a run measures it against itself and can only pass.
-	// Front ends set it where the user named commits (flags or inputs, not
-	// an event's) or, on the command line, named no toolchain; an A/A run
-	// asked for with toolchains (local against local) still runs.
+	// Front ends set it where the user named no toolchain (in the Action,
+	// where the inputs also named commits: an event's commits are run as
+	// they are); an A/A run asked for with toolchains (local against
+	// local) still runs.
 	RefuseSuiteAA bool
 	// Packages are package patterns relative to Dir; none means the
 	// built-in suite.
