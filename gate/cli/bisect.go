@@ -87,6 +87,9 @@ func (c *bisectCmd) run(ctx context.Context, args []string) error {
 		return err
 	}
 	cfg.Packages = fs.Args()
+	if err := flagAfterPackages("bisect", cfg.Packages); err != nil {
+		return err
+	}
 	cfg.Adaptive = c.adapt.rule
 	if err := checkRounds(cfg); err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
@@ -197,4 +198,17 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 		}
 	})
 	return set
+}
+
+// flagAfterPackages refuses a flag written after the packages (benchgate
+// run ./... -rounds 8): the flag package stops at the first package, so
+// "-rounds" and "8" would be package patterns.
+func flagAfterPackages(cmd string, pkgs []string) error {
+	for i, p := range pkgs {
+		if strings.HasPrefix(p, "-") && len(p) > 1 {
+			return usage.Errorf(fmt.Sprintf("flags go before the packages (benchgate %s [flags] [packages]): move %s before %s", cmd, strings.Join(pkgs[i:], " "), strings.Join(pkgs[:i], " ")),
+				"%s comes after the packages, so it would be read as a package", p)
+		}
+	}
+	return nil
 }

@@ -124,6 +124,9 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 		return err
 	}
 	cfg.Packages = fs.Args()
+	if err := flagAfterPackages("run", cfg.Packages); err != nil {
+		return err
+	}
 	cfg.Protocol, cfg.Interleave = plan.Protocol(c.protocol), plan.Granularity(c.interleave)
 	cfg.Adaptive = c.adaptive.rule
 	if c.quick {

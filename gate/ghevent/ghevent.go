@@ -184,7 +184,7 @@ func (c *Context) Commits() (base, head string, err error) {
 	case c.NoBase:
 		return "", c.HeadSHA, &NoBaseError{Event: c.Event, Ref: c.Ref, HeadSHA: c.HeadSHA}
 	case c.HeadSHA == "":
-		return "", "", fmt.Errorf("the %s event names no base and head commits: set the base and head inputs", c.Event)
+		return "", "", fmt.Errorf("the %s event names no base and head commits: set inputs base-ref and head-ref", c.Event)
 	case c.BaseSHA == "":
 		return "", c.HeadSHA, fmt.Errorf("the %s event names no base commit to compare %s with: set input base-ref", c.Event, brief.Commit(c.HeadSHA))
 	}

@@ -315,7 +315,7 @@ func (p *Plan) Validate() error {
 	}
 	for _, pkg := range p.Packages {
 		if strings.HasPrefix(pkg, "-") {
-			return usage.Errorf("go test's flags are not packages: give benchgate's own settings ({bench}, {benchtime}, {tags}, {cpu}), and on a command line before the packages",
+			return usage.Errorf("go test's flags are not package patterns: set benchgate's own ({bench}, {benchtime}, {tags}, {cpu})",
 				"invalid package %q in {packages}: a package pattern cannot start with '-'", pkg)
 		}
 	}
