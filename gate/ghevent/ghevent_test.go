@@ -185,7 +185,7 @@ func TestCommits(t *testing.T) {
 	}
 
 	c = loadFixture(t, EventWorkflowDispatch, "workflow_dispatch.json")
-	if _, _, err := c.Commits(); err == nil || !strings.Contains(err.Error(), "base and head inputs") {
+	if _, _, err := c.Commits(); err == nil || !strings.Contains(err.Error(), "set inputs base-ref and head-ref") {
 		t.Errorf("Commits() for workflow_dispatch: err = %v, want a hint about the inputs", err)
 	}
 }
