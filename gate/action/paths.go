@@ -18,7 +18,7 @@ import (
 // workspaceText rewrites the absolute paths in s that lie in workspace as
 // paths from it.
 type workspaceText struct {
-	prefix string         // the workspace and a separator
+	prefix *regexp.Regexp // the workspace and a separator, and a colon after them
 	bare   *regexp.Regexp // the workspace itself, not followed by a path's characters
 }
 
@@ -28,7 +28,7 @@ func newWorkspaceText(workspace string) *workspaceText {
 		return nil // nothing to rewrite safely: every path starts with "/"
 	}
 	return &workspaceText{
-		prefix: ws + string(filepath.Separator),
+		prefix: regexp.MustCompile(regexp.QuoteMeta(ws+string(filepath.Separator)) + `(:?)`),
 		bare:   regexp.MustCompile(regexp.QuoteMeta(ws) + `($|[^\w./-])`),
 	}
 }
@@ -38,7 +38,15 @@ func (t *workspaceText) rel(s string) string {
 	if t == nil {
 		return s
 	}
-	s = strings.ReplaceAll(s, t.prefix, "")
+	// A path that starts with a colon keeps "./": the code under test
+	// prints paths too, and "/github/workspace/::error::…" must not
+	// become a workflow command at the start of a line.
+	s = t.prefix.ReplaceAllStringFunc(s, func(m string) string {
+		if strings.HasSuffix(m, ":") {
+			return "./:"
+		}
+		return ""
+	})
 	return t.bare.ReplaceAllString(s, "the workspace$1")
 }
 

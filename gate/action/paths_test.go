@@ -22,6 +22,10 @@ func TestWorkspaceText(t *testing.T) {
 			t.Errorf("rel(%q) = %q, want %q", in, got, want)
 		}
 	}
+	// No workflow command made of a path the code under test printed.
+	if got := ws.rel("/github/workspace/::error::forged"); got != "./::error::forged" {
+		t.Errorf("a path that starts a workflow command: rel = %q", got)
+	}
 	// Written through its writer, a line reads the same, and the count
 	// is of what was given.
 	var b strings.Builder
