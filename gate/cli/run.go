@@ -25,11 +25,11 @@ A side is a commit (-base-ref/-head-ref), a Go toolchain
 (-base-toolchain/-head-toolchain), or both. By default the head is the
 working tree as it is, and the base the merge-base with the default branch;
 on the default branch itself, HEAD when the working tree has uncommitted
-changes (a tracked file changed, or a new Go file), else HEAD~1. With only
-toolchains given, both sides build the working tree.
+changes (a tracked file changed, or a new Go, assembly, cgo or go.mod file),
+else HEAD~1. With only toolchains given, both sides build the working tree.
 
 Examples:
-  benchgate run ./...                                   # HEAD~1 (or HEAD) vs working tree
+  benchgate run ./...                                   # merge-base with the default branch vs working tree
   benchgate run -base-toolchain local -head-toolchain go1.27.3   # crypto suite
   benchgate run -quick -base-toolchain local -head-toolchain go1.27.3
   benchgate run -base-ref main -head-ref HEAD -bench 'Encode' ./codec

@@ -217,7 +217,7 @@ func likelyNote(d *Decision, after string) string {
 		s = fmt.Sprintf("likely regression: %s worse than the %s threshold, but %s", change, FormatPercent(d.Threshold), after)
 	}
 	if d.RoundsNeeded > 0 {
-		s += fmt.Sprintf("; at this change about %d rounds in all would decide it", d.RoundsNeeded)
+		s += fmt.Sprintf("; at this change about %d rounds (samples per side) in all would decide it", d.RoundsNeeded)
 	}
 	return s
 }

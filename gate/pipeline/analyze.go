@@ -176,7 +176,12 @@ func unmatchedThresholds(p decide.Policy, res *compare.Result) []string {
 		n := fmt.Sprintf("the {thresholds} entry for %s matched no comparison (the units here: %s)", u, strings.Join(units, ", "))
 		// The testing package's own units are what a typo most often
 		// meant, whether or not this run has them.
-		if c := usage.Closest(u, append([]string{"sec/op", "B/op", "allocs/op", "B/s"}, units...)); c != "" {
+		switch c := usage.Closest(u, append([]string{"sec/op", "B/op", "allocs/op", "B/s"}, units...)); {
+		case c == u:
+			// A unit of the testing package's, not a typo: no
+			// benchmark kept reports it.
+			n += "; no benchmark here reports it, or {filter} left it out"
+		case c != "":
 			n += fmt.Sprintf("; did you mean %s?", c)
 		}
 		notes = append(notes, n)

@@ -145,7 +145,7 @@ func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.
 // whose first change found must reach level: the words of checkFamily's
 // and checkMergedFamily's refusals.
 func unreachable(policy decide.Policy, level float64, m, rounds int) string {
-	return fmt.Sprintf("the first change found must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
+	return fmt.Sprintf("a change found alone among them must reach p <= %.2g (%v%s over %d), and with %d samples per side %s never can",
 		level, stageAlpha(policy), halfNote(policy), m, rounds, testName(policy.Test))
 }
 
