@@ -45,7 +45,7 @@ func Gate(r *report.Report, failOn decide.FailOn) error {
 		return &RegressionError{Verdict: r.Verdict, Count: r.Counts[decide.Regression]}
 	}
 	if failOn != decide.FailOnNever && r.Verdict == decide.InconclusiveVerdict {
-		return undecidable(r.Decisions)
+		return undecidable(r.Decisions, r.Policy)
 	}
 	return nil
 }
@@ -59,12 +59,18 @@ func Gate(r *report.Report, failOn decide.FailOn) error {
 // refuses its own rounds before they come to this (checkRounds,
 // checkFamily), and a merge of run directories before deciding
 // (checkMergedFamily); this is for files from elsewhere.
-func undecidable(decs []decide.Decision) error {
+func undecidable(decs []decide.Decision, policy decide.Policy) error {
 	first, n, need := decide.Undecidable(decs)
 	if first == nil {
 		return nil
 	}
-	return usage.Errorf(fmt.Sprintf("compare at least %d samples per side (go test -count %d; {run} checks its {rounds} before it measures), or fewer benchmarks at once ({filter})", need, need),
+	hint := fmt.Sprintf("compare at least %d samples per side (go test -count %d; {run} checks its {rounds} before it measures)", need, need)
+	if have := min(first.Base.N, first.Head.N); decide.RoundsToReach(policy.Test, policy.Alpha) <= have {
+		// One comparison alone could be decided with these samples:
+		// a smaller family asks less of each.
+		hint += ", or fewer benchmarks at once ({filter})"
+	}
+	return usage.Errorf(hint,
 		"none of the %d tested comparisons that can fail the gate could be decided, so no change in them could fail it: %s (%s, the first)", n, first.Note, first.Benchmark)
 }
 
