@@ -99,15 +99,11 @@ func Main(ctx context.Context, env Env) (code int) {
 	}()
 	w, err := readWorld(env)
 	// What the log shows names paths from the workspace (paths.go).
-	var wsText *workspaceText
-	if w != nil {
-		wsText = newWorkspaceText(w.workspace)
-		w.text = wsText
-	}
-	env.Stdout, env.Stderr = wsText.writer(env.Stdout), wsText.writer(env.Stderr)
-	if w != nil {
-		w.env = env
-	}
+	// readWorld returns a world, if only a partial one, even with an
+	// error.
+	w.text = newWorkspaceText(w.workspace)
+	env.Stdout, env.Stderr = w.text.writer(env.Stdout), w.text.writer(env.Stderr)
+	w.env = env
 	a := githubactions.New(githubactions.WithWriter(env.Stdout), githubactions.WithGetenv(env.Getenv))
 	if err == nil {
 		err = run(ctx, a, w)
@@ -126,7 +122,7 @@ func Main(ctx context.Context, env Env) (code int) {
 		if hint := pipeline.Hint(err, inputStyle); hint != "" {
 			fmt.Fprintf(&b, "\nhint: %s\n", report.MarkdownText(hint))
 		}
-		a.AddStepSummary(wsText.rel(b.String()))
+		a.AddStepSummary(w.text.rel(b.String()))
 	}
 	pipeline.PrintError(env.Stderr, err, inputStyle)
 	return pipeline.ExitCode(err)

@@ -37,7 +37,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -466,7 +465,7 @@ func checkSuiteRefs(cfg Config, p *plan.Plan) error {
 		return nil
 	}
 	for _, s := range p.Sides[1:] {
-		if s.Toolchain != p.Sides[0].Toolchain || !slices.Equal(s.Env, p.Sides[0].Env) || s.PGO != p.Sides[0].PGO {
+		if !s.SameSettings(p.Sides[0]) {
 			return nil
 		}
 	}
@@ -481,8 +480,7 @@ const suiteAAMsg = "no packages were given, so benchgate would run its built-in 
 // sameBuild reports whether every side would build the same thing.
 func sameBuild(sides []plan.Side, results []*runner.SideResult) bool {
 	for i := 1; i < len(results); i++ {
-		if results[i].GoVersion != results[0].GoVersion || sides[i].Toolchain != sides[0].Toolchain ||
-			!slices.Equal(sides[i].Env, sides[0].Env) || sides[i].PGO != sides[0].PGO {
+		if results[i].GoVersion != results[0].GoVersion || !sides[i].SameSettings(sides[0]) {
 			return false
 		}
 	}

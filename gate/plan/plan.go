@@ -17,6 +17,7 @@ package plan
 import (
 	"go/version"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -57,6 +58,12 @@ type Side struct {
 	// "working tree" (a commit it names only chose the toolchain, through
 	// its go.mod).
 	Suite bool
+}
+
+// SameSettings reports whether s and o build with the same toolchain and
+// build settings, whatever their source.
+func (s Side) SameSettings(o Side) bool {
+	return s.Toolchain == o.Toolchain && slices.Equal(s.Env, o.Env) && s.PGO == o.PGO
 }
 
 // Label describes the side for a reader: "go1.27.3 · a1b2c3d (main)".
