@@ -426,6 +426,25 @@ if $suite; then
 	suite_time="$(cat "$WORK/suite/seconds")s"
 fi
 
+# 5b. No packages and no toolchain input, on the pull request's own
+# commits, whose go.mod files ask for one toolchain: the toolchain-bump
+# workflow on a go.mod change that bumps nothing. Both sides would build
+# the suite alike, so the step builds and measures nothing, passes, and
+# says why, with a results directory that says the same to a later
+# report step.
+nfail=${#CHECKS_FAILED[@]}
+run_action notrun packages= github-token= comment=never
+log "checks: a suite run both sides would build alike"
+check "notrun: exit code 0" exit_is notrun 0
+check "notrun: output verdict=pass" output_is notrun verdict pass
+check "notrun: output head-toolchain is empty (nothing was built)" output_is notrun head-toolchain ""
+check "notrun: the summary says nothing was measured, and why" \
+	eval "summary_has notrun '^\*\*Nothing was measured\*\*' && summary_has notrun 'both sides would build it with the same toolchain'"
+check "notrun: nothing was built or measured" eval "not log_has notrun 'building|round 1'"
+check "notrun: the manifest says why" results_has notrun manifest.json '"not_run": "same-suite"'
+check "notrun: done in under 30 s (the base commit's fetch included)" eval '[ "$(cat "$WORK/notrun/seconds")" -lt 30 ]'
+[ ${#CHECKS_FAILED[@]} -eq "$nfail" ] || show notrun
+
 # 6. The image's warm build cache (the Dockerfile's warm stage): a first
 # run builds the built-in suite, and a package of the user's, from it. In a
 # container of the image, as root as the runner starts it, the CLI runs the

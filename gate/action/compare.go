@@ -88,6 +88,7 @@ func (s *step) finishAnalysis(ctx context.Context, out, raw string, rep *report.
 	if raw != "" {
 		rep.ResultsDir = s.workspaceRel(raw)
 	}
+	s.w.text.report(rep)
 	rep.Write(s.w.env.Stdout, report.Text)
 	err := os.MkdirAll(out, 0o755)
 	if err == nil {

@@ -57,6 +57,7 @@ func (s *step) publishReport(ctx context.Context, rep *report.Report, resultsDir
 	if rep.Ladder == nil {
 		rep.Sides = sides
 	}
+	s.w.text.report(rep)
 	rep.Write(s.w.env.Stdout, report.Text)
 	if err := pipeline.WriteReports(resultsDir, rep); err != nil {
 		s.a.Warningf("benchgate: writing reports: %v", err)

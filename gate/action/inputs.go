@@ -114,6 +114,12 @@ func readInputs(a *githubactions.Action) (*inputs, error) {
 	// (pipeline.Config.RefuseSuiteAA). Toolchains named (local and local
 	// for an A/A run) say the workflow meant the suite as it is.
 	cfg.RefuseSuiteAA = (cfg.BaseRef != "" || cfg.HeadRef != "") && cfg.BaseToolchain == "" && cfg.HeadToolchain == ""
+	// The event's own commits and no toolchain (the toolchain-bump
+	// workflow on a go.mod change that bumps nothing): a suite both
+	// would build alike passes at once, measuring nothing
+	// (pipeline.Config.SkipSuiteAA), rather than measuring it against
+	// itself for minutes.
+	cfg.SkipSuiteAA = cfg.BaseRef == "" && cfg.HeadRef == "" && cfg.BaseToolchain == "" && cfg.HeadToolchain == ""
 
 	var errs []error
 	var err error

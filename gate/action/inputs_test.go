@@ -104,17 +104,18 @@ func TestWarnThresholdInput(t *testing.T) {
 // toolchain, ask for the suite at commits that cannot differ unless their
 // go.mod files bump the toolchain, so the pipeline is to refuse a suite
 // they would build alike; a toolchain named (local and local: an A/A run
-// asked for) or no ref (the event's commits) is run as it is.
+// asked for) is run as it is; with no ref and no toolchain (the event's
+// commits) such a suite is skipped, a pass that measured nothing.
 func TestSuiteAAInputs(t *testing.T) {
 	for _, c := range []struct {
-		env    map[string]string
-		refuse bool
+		env          map[string]string
+		refuse, skip bool
 	}{
-		{map[string]string{"INPUT_BASE-REF": "main", "INPUT_HEAD-REF": "HEAD"}, true},
-		{map[string]string{"INPUT_HEAD-REF": "HEAD"}, true},
-		{map[string]string{"INPUT_BASE-REF": "main", "INPUT_BASE-TOOLCHAIN": "local", "INPUT_HEAD-TOOLCHAIN": "local"}, false},
-		{map[string]string{"INPUT_HEAD-TOOLCHAIN": "go1.27.3"}, false},
-		{map[string]string{}, false},
+		{map[string]string{"INPUT_BASE-REF": "main", "INPUT_HEAD-REF": "HEAD"}, true, false},
+		{map[string]string{"INPUT_HEAD-REF": "HEAD"}, true, false},
+		{map[string]string{"INPUT_BASE-REF": "main", "INPUT_BASE-TOOLCHAIN": "local", "INPUT_HEAD-TOOLCHAIN": "local"}, false, false},
+		{map[string]string{"INPUT_HEAD-TOOLCHAIN": "go1.27.3"}, false, false},
+		{map[string]string{}, false, true},
 	} {
 		in, err := readInputs(githubactions.New(githubactions.WithGetenv(func(k string) string { return c.env[k] })))
 		if err != nil {
@@ -122,6 +123,9 @@ func TestSuiteAAInputs(t *testing.T) {
 		}
 		if in.run.RefuseSuiteAA != c.refuse {
 			t.Errorf("%v: RefuseSuiteAA %v, want %v", c.env, in.run.RefuseSuiteAA, c.refuse)
+		}
+		if in.run.SkipSuiteAA != c.skip {
+			t.Errorf("%v: SkipSuiteAA %v, want %v", c.env, in.run.SkipSuiteAA, c.skip)
 		}
 	}
 }

@@ -3,6 +3,9 @@ package action
 import (
 	"strings"
 	"testing"
+
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/report"
 )
 
 // TestWorkspaceText: what the Action shows names paths in the workspace
@@ -39,4 +42,25 @@ func TestWorkspaceText(t *testing.T) {
 			t.Errorf("workspace %q: rel(/a/b) = %q", root, got)
 		}
 	}
+}
+
+// TestWorkspaceTextReport: report.md and report.json in the results
+// directory name paths as the log does, down to a ladder step's notes.
+func TestWorkspaceTextReport(t *testing.T) {
+	step := &report.Report{Notes: []string{"raw output in /github/workspace/.benchgate"}}
+	rep := &report.Report{
+		ResultsDir:   "/github/workspace/.benchgate",
+		Error:        "panic at /github/workspace/p/b_test.go:6",
+		Notes:        []string{"a note on /github/workspace/x.txt"},
+		WarningNotes: []string{"TestMain differs in /github/workspace/p"},
+		Decisions:    []decide.Decision{{Note: "see /github/workspace/p"}},
+		Ladder:       &report.Ladder{Steps: []report.LadderStep{{Report: step}}},
+	}
+	newWorkspaceText("/github/workspace").report(rep)
+	got := strings.Join([]string{rep.ResultsDir, rep.Error, rep.Notes[0], rep.WarningNotes[0], rep.Decisions[0].Note, step.Notes[0]}, "|")
+	if want := ".benchgate|panic at p/b_test.go:6|a note on x.txt|TestMain differs in p|see p|raw output in .benchgate"; got != want {
+		t.Errorf("report texts %q, want %q", got, want)
+	}
+	var nilText *workspaceText
+	nilText.report(rep) // leaves it as it is, and does not panic
 }

@@ -38,6 +38,11 @@ func Analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 // manifest says beyond the results (AddManifestNotes), as the run's own
 // report did. It returns the policy it judged with.
 func AnalyzeRun(ctx context.Context, set *ResultsSet, basePaths, headPaths []string, policy decide.Policy, opts compare.Options, names usage.Style) (*report.Report, decide.Policy, error) {
+	if set != nil && set.NotRun() {
+		rep := notRunReport(policy, opts, names)
+		rep.Sides = setSides(set)
+		return rep, policy, nil
+	}
 	if set != nil {
 		policy = StagesOfRun(policy, set.Manifest)
 	}

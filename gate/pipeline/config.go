@@ -82,6 +82,13 @@ type Config struct {
 	// they are); an A/A run asked for with toolchains (local against
 	// local) still runs.
 	RefuseSuiteAA bool
+	// SkipSuiteAA, where RefuseSuiteAA is not set, ends such a run at
+	// once with a pass and a note that says so, without building or
+	// measuring anything: the Action sets it for an event's own commits
+	// with no toolchain input (the toolchain-bump workflow's go.mod
+	// change that bumps no toolchain), which would otherwise measure the
+	// suite against itself for minutes, to pass or to warn of noise.
+	SkipSuiteAA bool
 	// Packages are package patterns relative to Dir; none means the
 	// built-in suite.
 	Packages []string

@@ -49,6 +49,16 @@ func checkSets(sets []*ResultsSet) error {
 			}
 		}
 	}
+	for _, s := range sets[1:] {
+		if s.NotRun() != first.NotRun() {
+			notRun, measured := s, first
+			if first.NotRun() {
+				notRun, measured = first, s
+			}
+			return usage.Errorf("merge the results of one run configuration: directories of one workflow run measure alike",
+				"%s measured nothing (both sides would build the built-in suite alike), but %s holds measurements: they are not the results of one run configuration", notRun.Dir, measured.Dir)
+		}
+	}
 	n := -1
 	seen := map[int]string{}
 	for _, s := range sets {
@@ -160,6 +170,12 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 	}
 	if err := checkSets(sets); err != nil {
 		return nil, err
+	}
+	if sets[0].NotRun() {
+		// checkSets has seen that all of them are.
+		rep := notRunReport(policy, opts, names)
+		rep.Sides = setSides(sets[0])
+		return rep, nil
 	}
 	var notes []string
 	var live []*ResultsSet

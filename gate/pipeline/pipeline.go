@@ -157,6 +157,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		fmt.Fprintln(progress, line)
 	}
+	if cfg.SkipSuiteAA && p.Suite && !p.IsLadder() && buildAlike(p.Sides) {
+		return notRunSuite(p, lock, policy, opts, names, progress)
+	}
 	if p.Suite {
 		fmt.Fprintf(progress, "packages: the built-in crypto suite (%s %s)\n", names("bench"), p.Bench)
 	}
@@ -461,17 +464,58 @@ func runInputError(p *plan.Plan, ie *compare.InputError, when string) error {
 // same one the run would measure the suite against itself and pass,
 // whatever the commits hold.
 func checkSuiteRefs(cfg Config, p *plan.Plan) error {
-	if !cfg.RefuseSuiteAA || !p.Suite || p.IsLadder() {
+	if !cfg.RefuseSuiteAA || !p.Suite || p.IsLadder() || !buildAlike(p.Sides) {
 		return nil
-	}
-	for _, s := range p.Sides[1:] {
-		if !s.SameSettings(p.Sides[0]) {
-			return nil
-		}
 	}
 	return &usage.Error{Msg: suiteAAMsg,
 		Hint: "give the packages to benchmark (e.g. ./...), or {base-toolchain} and {head-toolchain} to compare toolchains on the suite ({base-toolchain} local {head-toolchain} local for an A/A run, which measures the gate's own noise)"}
 }
+
+// buildAlike reports whether every side would build with the first's
+// toolchain and settings: for the built-in suite, the same at every
+// commit, the same binary.
+func buildAlike(sides []plan.Side) bool {
+	for _, s := range sides[1:] {
+		if !s.SameSettings(sides[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+// notRunSuite ends a run of the built-in suite that cfg.SkipSuiteAA asks
+// to skip where its sides would build it alike: nothing is built or
+// measured, since the run could only measure the suite against itself;
+// the results directory says so (runner.WriteNotRun), and the verdict is
+// pass, with a note that says why and how to measure something.
+func notRunSuite(p *plan.Plan, lock *runner.DirLock, policy decide.Policy, opts compare.Options, names usage.Style, progress io.Writer) (*Result, error) {
+	out, err := runner.WriteNotRun(p, lock, runner.NotRunSameSuite)
+	if err != nil {
+		return nil, err
+	}
+	rep := notRunReport(policy, opts, names)
+	rep.ResultsDir = p.ResultsDir
+	for _, s := range out.Sides {
+		rep.Sides = append(rep.Sides, reportSide(p, s))
+	}
+	fmt.Fprintln(progress, rep.Notes[0])
+	if err := WriteReports(p.ResultsDir, rep); err != nil {
+		fmt.Fprintf(progress, "warning: writing reports to %s: %v\n", p.ResultsDir, err)
+	}
+	return &Result{Plan: p, Run: out, Report: rep, Policy: policy, Options: opts}, nil
+}
+
+// notRunReport is the report of a run that measured nothing on purpose
+// (runner.NotRunSameSuite, the one reason there is): pass, and a note in
+// benchgate's own words, whatever else a manifest from an artifact says.
+func notRunReport(policy decide.Policy, opts compare.Options, names usage.Style) *report.Report {
+	rep := report.Empty(policy, decide.Pass, opts.Confidence)
+	rep.Notes = append(rep.Notes, names.Render(notRunSuiteNote))
+	return rep
+}
+
+// notRunSuiteNote says why a run of the suite measured nothing.
+const notRunSuiteNote = "nothing was measured: no packages were given, so the run was of the built-in crypto suite, which is the same at every commit, and both sides would build it with the same toolchain and settings (their go.mod files ask for no different toolchain), so it could only have been measured against itself. Give {packages} to benchmark your code, or {base-toolchain} and {head-toolchain} to compare toolchains."
 
 // suiteAAMsg is checkSuiteRefs' refusal (bisect gives it a hint of its
 // own).

@@ -7,6 +7,7 @@ package pipeline
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -113,6 +114,11 @@ func ReadResultsDir(dir string) (*ResultsSet, error) {
 		}
 		set.Files = append(set.Files, p)
 	}
+	if m.NotRun != "" {
+		if err := checkNotRun(dir, &m, set.Files); err != nil {
+			return nil, err
+		}
+	}
 	if m.Shard != "" {
 		if set.Shard, err = plan.ParseShard(m.Shard); err != nil {
 			return nil, usage.Errorf("", "%s in %s names the shard %q, which is not k/n", runner.ManifestFile, dir, brief.Clip(m.Shard, 40))
@@ -121,6 +127,36 @@ func ReadResultsDir(dir string) (*ResultsSet, error) {
 	}
 	set.Manifest = &m
 	return set, nil
+}
+
+// NotRun reports whether the set's run measured nothing on purpose
+// (runner.WriteNotRun): ReadResultsDir has checked that its results
+// files are empty and its manifest names no failure.
+func (s *ResultsSet) NotRun() bool { return s.Manifest != nil && s.Manifest.NotRun != "" }
+
+// checkNotRun refuses the manifest m of dir that says its run measured
+// nothing on purpose unless that is all it says: a reason benchgate
+// gives (runner.NotRunSameSuite), no failure, two sides, and results files
+// (files) that are empty. Such a directory is judged a pass without
+// reading its files, so a manifest in an artifact that claimed it beside
+// results would pass them unjudged.
+func checkNotRun(dir string, m *runner.Manifest, files []string) error {
+	if m.NotRun != runner.NotRunSameSuite {
+		return usage.Errorf("", "%s in %s says its run measured nothing for the reason %q, which benchgate does not give; refusing it", runner.ManifestFile, dir, brief.Clip(m.NotRun, 40))
+	}
+	if m.Error != "" || !m.Suite || len(m.Sides) != 2 {
+		return usage.Errorf("", "%s in %s says its run measured nothing because both sides would build the built-in suite alike, but it also describes another run (a failure, your packages, or more sides); refusing it", runner.ManifestFile, dir)
+	}
+	for i, f := range files {
+		st, err := os.Stat(f)
+		if err != nil {
+			return err
+		}
+		if st.Size() > 0 || m.Sides[i].Results > 0 {
+			return usage.Errorf("", "%s in %s says its run measured nothing, but %s holds results; refusing it", runner.ManifestFile, dir, filepath.Base(f))
+		}
+	}
+	return nil
 }
 
 // empty reports whether the set is a shard that held no benchmark: its
@@ -177,6 +213,10 @@ func CheckResultsDirs(args ...string) error {
 			}
 			if !st.IsDir() && !slices.ContainsFunc(set.Files, func(f string) bool { return sameFile(f, p) }) {
 				continue // another file in that directory
+			}
+			if !st.IsDir() && set.NotRun() {
+				return usage.Errorf(fmt.Sprintf("give {merge} the directory, %s, which says why", dir),
+					"%s is empty: the run in %s measured nothing, since both sides would build the built-in suite alike", p, dir)
 			}
 			seen[dir] = true
 			sets = append(sets, set)

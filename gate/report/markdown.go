@@ -92,7 +92,15 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(ew, "</details>\n\n")
 	}
 
-	if len(r.Notes) > 0 {
+	switch {
+	case len(r.Decisions) == 0 && r.Verdict == decide.Pass:
+		// Nothing measured on purpose: the notes are all there is to
+		// read, and say why; no footer explains tests nobody ran.
+		for _, n := range r.Notes {
+			fmt.Fprintf(ew, "- %s\n", MarkdownText(n))
+		}
+		return ew.err
+	case len(r.Notes) > 0:
 		fmt.Fprintf(ew, "<details><summary>Notes (%d)</summary>\n\n", len(r.Notes))
 		for _, n := range r.Notes {
 			fmt.Fprintf(ew, "- %s\n", MarkdownText(n))
@@ -179,6 +187,9 @@ func (r *Report) nextStep() string {
 				plural(k, "comparison removed", "comparisons removed"), r.benchmarksWith(decide.Removed, 3, MarkdownCode)))
 		}
 		return fmt.Sprintf("Of %d comparisons, %s. %s", n, strings.Join(parts, "; "), r.gateOnInconclusive())
+	}
+	if n == 0 {
+		return "**Nothing was measured**, so nothing was compared; the notes below say why."
 	}
 	s := fmt.Sprintf("**No regression** beyond the %s threshold in %d comparisons", thresholdText(r.Policy), n)
 	if k := r.Counts[decide.Improvement]; k > 0 {

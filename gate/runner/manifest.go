@@ -59,6 +59,9 @@ type Manifest struct {
 	// otherwise. The Action does not read it: it judges by its own
 	// inputs, since a manifest in an artifact is anyone's word.
 	Judged *Judgement `json:"judged,omitempty"`
+	// NotRun says why the run measured nothing on purpose (a NotRun
+	// constant, see WriteNotRun); empty for a run that measured.
+	NotRun string `json:"not_run,omitempty"`
 }
 
 // Judgement is a run's decision settings, each as its flag takes it.
