@@ -158,7 +158,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		fmt.Fprintln(progress, line)
 	}
 	if cfg.SkipSuiteAA && p.Suite && !p.IsLadder() && buildAlike(p.Sides) {
-		return notRunSuite(p, lock, policy, opts, names, progress)
+		return notRunSuite(cfg, p, lock, policy, opts, names, progress)
 	}
 	if p.Suite {
 		fmt.Fprintf(progress, "packages: the built-in crypto suite (%s %s)\n", names("bench"), p.Bench)
@@ -488,13 +488,16 @@ func buildAlike(sides []plan.Side) bool {
 // measured, since the run could only measure the suite against itself;
 // the results directory says so (runner.WriteNotRun), and the verdict is
 // pass, with a note that says why and how to measure something.
-func notRunSuite(p *plan.Plan, lock *runner.DirLock, policy decide.Policy, opts compare.Options, names usage.Style, progress io.Writer) (*Result, error) {
+func notRunSuite(cfg Config, p *plan.Plan, lock *runner.DirLock, policy decide.Policy, opts compare.Options, names usage.Style, progress io.Writer) (*Result, error) {
 	out, err := runner.WriteNotRun(p, lock, runner.NotRunSameSuite)
 	if err != nil {
 		return nil, err
 	}
 	rep := notRunReport(policy, opts, names)
 	rep.ResultsDir = p.ResultsDir
+	if cfg.ResultsLabel != "" {
+		rep.ResultsDir = cfg.ResultsLabel
+	}
 	for _, s := range out.Sides {
 		rep.Sides = append(rep.Sides, reportSide(p, s))
 	}
