@@ -55,6 +55,22 @@ func (r *Repo) Files(ctx context.Context) ([]string, error) {
 	return files, nil
 }
 
+// Tracked is the set of the files git tracks in the working tree,
+// relative to Root with forward slashes: Files less the untracked ones.
+func (r *Repo) Tracked(ctx context.Context) (map[string]bool, error) {
+	out, err := rawGit(ctx, r.Root, r.Env, "ls-files", "-z", "--cached")
+	if err != nil {
+		return nil, err
+	}
+	tracked := map[string]bool{}
+	for _, f := range strings.Split(string(out), "\x00") {
+		if f != "" {
+			tracked[f] = true
+		}
+	}
+	return tracked, nil
+}
+
 // GitDirs returns the repository's git directory and, for a worktree,
 // the common directory it shares with the main one (where the config
 // is), as absolute paths.

@@ -48,6 +48,7 @@ import (
 	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/suite"
 	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // Result is what Run did: the plan, the run, and the report.
@@ -109,6 +110,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	gitEnv, childEnv := runner.GitEnv(environ), runner.ChildEnv(environ, cfg.PassEnv...)
+	if err := checkGoFlags(childEnv); err != nil {
+		return nil, err
+	}
 	goCmd, childEnv := runner.FindGo(childEnv)
 	progress := cfg.Progress
 	if progress == nil {
@@ -469,6 +473,27 @@ func checkSuiteRefs(cfg Config, p *plan.Plan) error {
 	}
 	return &usage.Error{Msg: suiteAAMsg,
 		Hint: "give the packages to benchmark (e.g. ./...), or {base-toolchain} and {head-toolchain} to compare toolchains on the suite ({base-toolchain} local {head-toolchain} local for an A/A run, which measures the gate's own noise)"}
+}
+
+// checkGoFlags refuses a GOFLAGS in the sides' environment that makes the
+// go command build other files than each side's source: an -overlay
+// replaces them by the same files on every side (its paths are the
+// user's, not the copies'), so a run would compare that code with
+// itself, and pass whatever the commits hold.
+func checkGoFlags(env []string) error {
+	for _, kv := range env {
+		v, ok := strings.CutPrefix(kv, "GOFLAGS=")
+		if !ok {
+			continue
+		}
+		for _, f := range strings.Fields(v) {
+			if name, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "="); name == "overlay" {
+				return usage.Errorf("unset it for benchgate (GOFLAGS= benchgate ...), or take -overlay out of GOFLAGS",
+					"GOFLAGS in the environment gives %s: an overlay replaces files of each side's source by the same files on every side, so the run would compare that code with itself", brief.Clip(f, 120))
+			}
+		}
+	}
+	return nil
 }
 
 // buildAlike reports whether every side would build with the first's

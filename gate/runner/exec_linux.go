@@ -2,19 +2,27 @@ package runner
 
 import (
 	"errors"
+	"os"
 	"os/exec"
 	"runtime"
+	"strconv"
+	"sync"
 	"syscall"
 	"unsafe"
 )
 
-// setProcessGroup puts the child in a process group of its own, makes
-// cancellation kill that whole group, makes the child die with benchgate
-// (the parent-death signal), and runs it as as, with no supplementary
-// groups, when as is set. The go command's own children (compilers,
-// linker) are in its group.
+// setProcessGroup puts the child in a session and process group of its
+// own, makes cancellation kill that whole group, makes the child die with
+// benchgate (the parent-death signal), and runs it as as, with no
+// supplementary groups, when as is set. The go command's own children
+// (compilers, linker) are in its group. A session of its own leaves it
+// no controlling terminal: in benchgate's session, code under test could
+// open /dev/tty and type commands into the shell of the user who started
+// benchgate (TIOCSTI), or take the terminal's foreground and read what
+// that user types, whatever uid it runs as.
 func setProcessGroup(cmd *exec.Cmd, as *Identity) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	closeInheritedFiles()
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 	if as != nil {
 		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: as.UID, Gid: as.GID, Groups: []uint32{}}
 	}
@@ -82,3 +90,21 @@ func waitExited(pid int) {
 		}
 	}
 }
+
+// closeInheritedFiles marks close-on-exec every file descriptor above
+// standard error that benchgate's process holds, once, before its first
+// command: what it opens itself is close-on-exec already, but a
+// descriptor its parent left open without the flag (a shell's exec 7>>f,
+// a job runner's pipe) would otherwise pass to every process it starts,
+// code under test included, to write or read as benchgate's user could.
+var closeInheritedFiles = sync.OnceFunc(func() {
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return
+	}
+	for _, e := range fds {
+		if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+			syscall.CloseOnExec(fd)
+		}
+	}
+})

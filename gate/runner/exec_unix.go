@@ -7,11 +7,12 @@ import (
 	"syscall"
 )
 
-// setProcessGroup puts the child in a process group of its own and makes
+// setProcessGroup puts the child in a session and process group of its
+// own (no controlling terminal: see the Linux version) and makes
 // cancellation kill that whole group. Running as another user is Linux
 // only (see isolation.go); as is never set here.
 func setProcessGroup(cmd *exec.Cmd, as *Identity) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	cmd.Cancel = func() error {
 		if cmd.Process == nil {
 			return nil

@@ -142,6 +142,13 @@ func (st *runState) prepare(ctx context.Context) error {
 			}
 			s.srcDir, workTree, workTreeRoot = dir, dir, src
 		}
+		if !p.Suite {
+			root := srcOf[i]
+			if root == "" {
+				root = workTreeRoot
+			}
+			s.buildEnv, s.env = ownWorkspace(s.buildEnv, s.srcDir, root), ownWorkspace(s.env, s.srcDir, root)
+		}
 		if err := st.goVersion(ctx, s); err != nil {
 			return err
 		}
@@ -180,6 +187,26 @@ func (st *runState) prepare(ctx context.Context) error {
 		return fmt.Errorf("%w: none of the packages %s has test files", ErrNoBenchmarks, strings.Join(p.Packages, " "))
 	}
 	return nil
+}
+
+// ownWorkspace is env for a side whose source tree is root, building in
+// dir: the go.work of the side's own tree where there is one between dir
+// and root (the go command finds it), else none (GOWORK=off). Never the
+// environment's GOWORK, which names a file of the user's working tree,
+// nor a go.work above the temporary directory (/tmp/go.work, which
+// anyone, code under test included, may write): the go command would
+// then resolve both sides' packages through that file, to the same code,
+// and the run would compare it with itself.
+func ownWorkspace(env []string, dir, root string) []string {
+	for d := dir; root != "" && inTree(d, root); d = filepath.Dir(d) {
+		if st, err := os.Lstat(filepath.Join(d, "go.work")); err == nil && st.Mode().IsRegular() {
+			return setEnv(env, "GOWORK", "")
+		}
+		if d == root {
+			break
+		}
+	}
+	return setEnv(env, "GOWORK", "off")
 }
 
 // ownWorkTreeCopies gives each side that built the shared copy of the

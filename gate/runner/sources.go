@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/gitx"
+	"github.com/benchgate/benchgate/gate/usage"
 )
 
 // workTreeRepo is the repository of the working tree, for listing its
@@ -45,7 +46,7 @@ func (st *runState) copyWorkTree(ctx context.Context, repo *gitx.Repo, dst strin
 	if repo != nil {
 		root = repo.Root
 	}
-	c := &treeCopy{src: root, dst: dst}
+	c := &treeCopy{src: root, dst: dst, private: st.iso != nil && st.iso.on}
 	for _, d := range []string{st.plan.ResultsDir, st.tmp, os.TempDir()} {
 		// Inside the tree (testscript's TMPDIR is), not around it.
 		if d != "" && strings.HasPrefix(d, root+string(filepath.Separator)) {
@@ -54,6 +55,9 @@ func (st *runState) copyWorkTree(ctx context.Context, repo *gitx.Repo, dst strin
 	}
 	if repo != nil {
 		files, err := repo.Files(ctx)
+		if err == nil && c.private {
+			c.tracked, err = repo.Tracked(ctx)
+		}
 		if err != nil {
 			return "", fmt.Errorf("listing the working tree's files: %w", err)
 		}
@@ -67,11 +71,50 @@ func (st *runState) copyWorkTree(ctx context.Context, repo *gitx.Repo, dst strin
 			return "", err
 		}
 	}
+	if err := c.leftOut(st.progress); err != nil {
+		return "", err
+	}
 	rel, err := filepath.Rel(root, st.opts.WorkDir)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		rel = "."
 	}
 	return filepath.Join(dst, rel), nil
+}
+
+// leftOut says what the copy left out as private (see treeCopy): a file
+// the build reads is refused, since the benchmarks would then measure
+// other code than the working tree's; anything else is noted.
+func (c *treeCopy) leftOut(progress func(string, ...any)) error {
+	if len(c.left) == 0 {
+		return nil
+	}
+	for _, rel := range c.left {
+		if buildFile(rel) {
+			return usage.Errorf(fmt.Sprintf("make it readable by others (chmod o+r %s, and o+x on its directories), or git add it", rel),
+				"the working tree's file %s is not tracked by git and only its owner can read it; the benchmarks build and run as users of their own (benchgate runs as root), which are not given what they could not read, so the build would leave it out", rel)
+		}
+	}
+	shown := c.left[:min(len(c.left), 3)]
+	more := ""
+	if len(c.left) > len(shown) {
+		more = fmt.Sprintf(" and %d more", len(c.left)-len(shown))
+	}
+	progress("left out of the benchmarks' copy of the working tree: %d untracked file(s) only their owner can read (%s%s); the benchmarks run as users of their own, which are not given what they could not read", len(c.left), strings.Join(shown, ", "), more)
+	return nil
+}
+
+// buildFile reports whether the go command may read the file rel to build
+// a package: Go, assembly, C and the like, the module's files, a .syso.
+func buildFile(rel string) bool {
+	switch filepath.Base(rel) {
+	case "go.mod", "go.sum", "go.work", "go.work.sum":
+		return true
+	}
+	switch filepath.Ext(rel) {
+	case ".go", ".s", ".S", ".sx", ".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx", ".m", ".f", ".F", ".for", ".f90", ".swig", ".swigcxx", ".syso":
+		return true
+	}
+	return false
 }
 
 // moduleRoot is the nearest directory from dir up that holds a go.mod or
@@ -106,9 +149,44 @@ func findModuleRoot(dir string) (string, bool) {
 // new (O_EXCL, O_NOFOLLOW), symbolic links are copied as links and never
 // followed. Modes are git's: 0755 for a file with any execute bit, else
 // 0644, so no set-id bit survives a copy made by root.
+//
+// Where private is set (the benchmarks run as users of their own), a
+// file git does not track (not in tracked) is copied only if those users
+// could read it where it is: readable by others, in directories others
+// may enter, from src down. Otherwise a credentials file an earlier step
+// left in the workspace (mode 0600) would become theirs to read in the
+// copy; such files are listed in left.
 type treeCopy struct {
 	src, dst string
 	skip     []string
+	private  bool
+	tracked  map[string]bool
+	left     []string
+	// enter caches whether others may enter a directory of src.
+	enter map[string]bool
+}
+
+// othersCanRead reports whether a user other than the file's owner and
+// group could read the file rel (st) of src where it is.
+func (c *treeCopy) othersCanRead(rel string, st fs.FileInfo) bool {
+	if st.Mode().Perm()&0o004 == 0 {
+		return false
+	}
+	if c.enter == nil {
+		c.enter = map[string]bool{}
+	}
+	for d := filepath.Dir(rel); d != "." && d != string(filepath.Separator); d = filepath.Dir(d) {
+		ok, seen := c.enter[d]
+		if !seen {
+			ds, err := os.Stat(filepath.Join(c.src, d))
+			ok = err == nil && ds.Mode().Perm()&0o001 != 0
+			c.enter[d] = ok
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // skipped reports whether the path rel is not copied: a .git, or inside
@@ -224,6 +302,9 @@ func (c *treeCopy) copyEntry(rel string, st fs.FileInfo) error {
 		}
 		return nil
 	case !st.Mode().IsRegular():
+		return nil
+	case c.private && !c.tracked[filepath.ToSlash(rel)] && !c.othersCanRead(rel, st):
+		c.left = append(c.left, rel)
 		return nil
 	}
 	mode := os.FileMode(0o644)
