@@ -182,6 +182,9 @@ func Read(inputs []Input, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
+	if err := r.checkPooled(); err != nil {
+		return nil, err
+	}
 	res.Results, res.FilteredOut, res.Filter = r.results, r.filtered, opts.Filter
 	res.SyntaxErrors = r.problems.list()
 	res.Failures = r.failures

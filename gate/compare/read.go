@@ -2,7 +2,9 @@ package compare
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -21,6 +23,15 @@ type projections struct {
 	tableBy, rowBy, residue *benchproc.Projection
 	// unit is tableBy's unit field.
 	unit *benchproc.Field
+	// ignored are the projections of the keys opts.Ignore names, by
+	// name, to see that each takes one value per side in a cell (see
+	// reader.pooled).
+	ignored []ignoredKey
+}
+
+type ignoredKey struct {
+	name string
+	proj *benchproc.Projection
 }
 
 // newProjections parses opts' filter and the projections, ignoring the
@@ -50,13 +61,17 @@ func newProjections(opts Options) (*projections, error) {
 	if _, err := parser.Parse(".file", filter); err != nil {
 		return nil, err
 	}
-	ignore := append(append([]string{}, DefaultIgnore...), opts.Ignore...)
-	for _, k := range ignore {
-		if _, err := parser.Parse(quoteKey(k), filter); err != nil {
+	var ignored []ignoredKey
+	for i, k := range append(append([]string{}, DefaultIgnore...), opts.Ignore...) {
+		pr, err := parser.Parse(quoteKey(k), filter)
+		if err != nil {
 			return nil, &InputError{Side: "ignore", Msg: fmt.Sprintf("bad key %q: %v", k, err)}
 		}
+		if i >= len(DefaultIgnore) {
+			ignored = append(ignored, ignoredKey{k, pr})
+		}
 	}
-	return &projections{filter: filter, tableBy: tableBy, rowBy: rowBy, residue: parser.Residue(), unit: unitField}, nil
+	return &projections{filter: filter, tableBy: tableBy, rowBy: rowBy, residue: parser.Residue(), unit: unitField, ignored: ignored}, nil
 }
 
 // quoteKey makes a configuration key safe to hand to the projection parser.
@@ -85,6 +100,21 @@ type reader struct {
 	// failures are the lines of plain go test output that say its run
 	// failed (see failureLine), per input.
 	failures []string
+	// pooled holds, per cell and side, the values each key of
+	// opts.Ignore took there, and the cell's benchmark and
+	// configuration: -ignore pkg makes a renamed package's benchmark one
+	// row, but where one side has several values in one row, it pools
+	// different benchmarks into one sample (see checkPooled).
+	pooled map[pooledCell]map[string]bool
+	// pooledName names a pooled cell for messages: its row's benchmark.
+	pooledName map[pooledCell]string
+}
+
+// pooledCell is one side of one cell, for one ignored key.
+type pooledCell struct {
+	table, row string
+	side       int
+	key        string
 }
 
 func newReader(proj *projections) *reader {
@@ -163,6 +193,19 @@ func (r *reader) read(in Input) error {
 func (r *reader) add(rec *benchfmt.Result, si int) bool {
 	rowKey := r.proj.rowBy.Project(rec)
 	resKey := r.proj.residue.Project(rec)
+	if len(r.proj.ignored) > 0 {
+		tk := r.proj.tableBy.Project(rec)
+		for _, ig := range r.proj.ignored {
+			pc := pooledCell{tk.String(), rowKey.String(), si, ig.name}
+			if r.pooled[pc] == nil {
+				if r.pooled == nil {
+					r.pooled, r.pooledName = map[pooledCell]map[string]bool{}, map[pooledCell]string{}
+				}
+				r.pooled[pc], r.pooledName[pc] = map[string]bool{}, rowKey.StringValues()
+			}
+			r.pooled[pc][ig.proj.Project(rec).StringValues()] = true
+		}
+	}
 	valid := 0
 	for i := range rec.Values {
 		tidyUnit(&rec.Values[i])
@@ -180,6 +223,37 @@ func (r *reader) add(rec *benchfmt.Result, si int) bool {
 		c.add(v.Value, resKey)
 	}
 	return valid > 0
+}
+
+// checkPooled refuses a key of {ignore} that took more than one value on
+// one side of a row: the row would pool the samples of several
+// benchmarks (BenchmarkWork of packages a, b and c under -ignore pkg)
+// into one, whose median and test say nothing of any of them, so that a
+// regression in one package passed as a small change of the pool.
+func (r *reader) checkPooled() error {
+	var cells []pooledCell
+	for pc, vals := range r.pooled {
+		if len(vals) > 1 {
+			cells = append(cells, pc)
+		}
+	}
+	if len(cells) == 0 {
+		return nil
+	}
+	slices.SortFunc(cells, func(a, b pooledCell) int {
+		return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.row, b.row), cmp.Compare(a.side, b.side), cmp.Compare(a.table, b.table))
+	})
+	pc := cells[0]
+	vals := slices.Sorted(maps.Keys(r.pooled[pc]))
+	shown := vals[:min(len(vals), 3)]
+	if len(vals) > len(shown) {
+		shown = append(shown, fmt.Sprintf("%d more", len(vals)-len(shown)))
+	}
+	side := []Side{Base, Head}[pc.side]
+	return &InputError{Side: "ignore",
+		Msg: fmt.Sprintf("%s takes %d values on %s in the row of %s (%s), so ignoring it would pool their samples and compare them as one benchmark's: a change in one of them could pass as a small change of the pool",
+			pc.key, len(vals), side, brief.Clip(r.pooledName[pc], 120), brief.Clip(strings.Join(shown, ", "), 300)),
+		Hint: fmt.Sprintf("{ignore} a key only where its value differs between the sides and is one per side (a renamed package); to compare one of these benchmarks, select it with {filter} (e.g. %s:%s)", pc.key, brief.Clip(vals[0], 80))}
 }
 
 // addUnits appends to units those of rec's values, tidied, that it does

@@ -157,3 +157,38 @@ func ExampleRead() {
 	// Output:
 	// Parse-8 sec/op: 1e-07 -> 1e-06 (+900%, p=0.002, n=6+6)
 }
+
+// TestIgnoreDoesNotPool: -ignore pkg makes a renamed package's benchmark
+// one row (one package per side), but a key that takes several values on
+// one side of a row would pool different benchmarks' samples into one,
+// where a package 50% slower passed as +1.3%: refused, naming the key,
+// the side, the row and the values, with a filter for one of them.
+func TestIgnoreDoesNotPool(t *testing.T) {
+	opts := DefaultOptions
+	opts.Ignore = []string{"pkg"}
+	pkg := func(p, rows string) string { return "pkg: example.com/m/" + p + "\n" + rows }
+	renamed, err := Read([]Input{
+		TextInput(Base, "base", pkg("a", rows("Work-2", 6, "100"))),
+		TextInput(Head, "head", pkg("b", rows("Work-2", 6, "150"))),
+	}, opts)
+	if err != nil || len(renamed.Comparisons) != 1 {
+		t.Fatalf("a renamed package: %v, %d comparisons; want one", err, len(renamed.Comparisons))
+	}
+
+	_, err = Read([]Input{
+		TextInput(Base, "base", pkg("a", rows("Work-2", 6, "100"))+pkg("b", rows("Work-2", 6, "100"))+pkg("c", rows("Work-2", 6, "100"))),
+		TextInput(Head, "head", pkg("a", rows("Work-2", 6, "100"))+pkg("b", rows("Work-2", 6, "100"))+pkg("c", rows("Work-2", 6, "150"))),
+	}, opts)
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Side != "ignore" {
+		t.Fatalf("pooled packages: %v, want an InputError for ignore", err)
+	}
+	for _, want := range []string{"pkg takes 3 values on base in the row of Work-2 (example.com/m/a, example.com/m/b, example.com/m/c)", "pool their samples"} {
+		if !strings.Contains(ie.Msg, want) {
+			t.Errorf("message %q lacks %q", ie.Msg, want)
+		}
+	}
+	if !strings.Contains(ie.Hint, "-filter (e.g. pkg:example.com/m/a)") && !strings.Contains(ie.Hint, "{filter} (e.g. pkg:example.com/m/a)") {
+		t.Errorf("hint %q", ie.Hint)
+	}
+}

@@ -3,12 +3,14 @@ package plan
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/gitx"
 	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // Resolve completes a plan whose sides hold only what the user asked for
@@ -60,17 +62,20 @@ func Resolve(ctx context.Context, p *Plan, dir string, env []string, detectBump 
 		head.Why = "the working tree, uncommitted changes included"
 	}
 	if detectBump && base.Toolchain == "" && head.Toolchain == "" {
-		detectToolchainBump(ctx, repo, dir, base, head)
+		if err := detectToolchainBump(ctx, repo, dir, base, head); err != nil {
+			return nil, err
+		}
 	}
 	return repo, nil
 }
 
 // detectToolchainBump sets both sides' toolchains when their go.mod files ask for
-// different ones.
-func detectToolchainBump(ctx context.Context, repo *gitx.Repo, dir string, base, head *Side) {
+// different ones. A toolchain a go.mod names that is no GOTOOLCHAIN value
+// is refused in the go.mod's words, not as a toolchain the user gave.
+func detectToolchainBump(ctx context.Context, repo *gitx.Repo, dir string, base, head *Side) error {
 	rel, err := filepath.Rel(repo.Root, filepath.Join(dir, "go.mod"))
 	if err != nil || strings.HasPrefix(rel, "..") {
-		return
+		return nil
 	}
 	rel = filepath.ToSlash(rel)
 	read := func(s *Side) []byte {
@@ -83,9 +88,19 @@ func detectToolchainBump(ctx context.Context, repo *gitx.Repo, dir string, base,
 	}
 	b, h, why, ok := ToolchainBump(read(base), read(head))
 	if ok {
+		for _, s := range []struct {
+			side *Side
+			tc   string
+		}{{base, b}, {head, h}} {
+			if !ValidToolchain(s.tc) {
+				return usage.Errorf(fmt.Sprintf("name the toolchains with {base-toolchain} and {head-toolchain}, or fix the %s commit's go.mod", s.side.Name),
+					"the %s commit's go.mod (%s) asks for the toolchain %q, which is not a GOTOOLCHAIN value the go command could fetch (goX.Y.Z)", s.side.Name, rel, brief.Clip(s.tc, 60))
+			}
+		}
 		base.Toolchain, head.Toolchain = b, h
 	}
 	if why != "" {
 		head.Why = why
 	}
+	return nil
 }

@@ -342,6 +342,12 @@ func (l *lineWriter) flush() {
 		// Only benchgate writes its comments, block headers above all.
 		l.comments([]string{raw}, printedComment)
 		return
+	case workflowCommand(line):
+		// A later step that prints the file (cat .benchgate/head.txt)
+		// would have the runner take it as a command of its own
+		// (::set-output, ::add-mask::, ::stop-commands::).
+		l.comments([]string{raw}, printedComment)
+		return
 	case testingUnit(line):
 		l.comments([]string{raw}, notUnitComment)
 		return
@@ -504,4 +510,12 @@ func listedBenchmarks(out []byte, bench string) (selected []string, listed int) 
 		}
 	}
 	return selected, listed
+}
+
+// workflowCommand reports whether line, printed by a step, would be read
+// by the GitHub Actions runner as a workflow command: "::name ...::" or
+// the older "##[name]", after leading space.
+func workflowCommand(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	return strings.HasPrefix(t, "::") || strings.HasPrefix(t, "##[")
 }

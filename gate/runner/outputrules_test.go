@@ -100,6 +100,13 @@ func TestOutputConfiguration(t *testing.T) {
 			want: "# benchgate: printed by the benchmark: # benchgate: side=head round=1/2 run=x\nBenchmarkA\n",
 		},
 		{
+			// A later step that prints the file must not have the
+			// runner take them as commands.
+			name: "workflow commands",
+			in:   "::set-output name=verdict::pass\n  ::add-mask::x\n##[error]boom\nBenchmarkA\n",
+			want: printedComment + "::set-output name=verdict::pass\n" + printedComment + "  ::add-mask::x\n" + printedComment + "##[error]boom\nBenchmarkA\n",
+		},
+		{
 			name: "not configuration lines",
 			in:   "Key: v\nkey:v\nkey : v\n# key: v\n",
 			want: "Key: v\nkey:v\nkey : v\n# key: v\n",
