@@ -94,13 +94,13 @@ func (st *runState) rounds(ctx context.Context) error {
 		left := time.Duration(float64(st.now().Sub(rateFrom)) / float64(rateRounds) * float64(p.Rounds-r-1))
 		st.progress("round %d/%d done (%s): elapsed %s, about %s left",
 			r+1, p.Rounds, st.orderNames(r), elapsed.Round(time.Second), left.Round(time.Second))
-		if r == 0 && p.Rounds > 1 {
+		if r == skipRounds-1 && p.Rounds > skipRounds {
 			if n := st.leaveOutSkipped(); n > 0 {
 				if st.nothingLeft(pkgs) {
-					st.progress("every benchmark function skipped itself on every side in round 1: no more rounds")
+					st.progress("every benchmark function skipped itself on every side in rounds 1 and 2: no more rounds")
 					return nil
 				}
-				st.progress("%d benchmark function(s) skipped on every side in round 1 are left out of the later rounds", n)
+				st.progress("%d benchmark function(s) skipped on every side in rounds 1 and 2 are left out of the later rounds", n)
 				rateFrom, rateRounds = st.now(), 0
 			}
 		}
@@ -200,8 +200,14 @@ func (st *runState) units(ip string, names []string) []unit {
 	return out
 }
 
-// leaveOutSkipped, called after round 1, leaves out of the later rounds
-// every function that every side skipped without a result
+// skipRounds is how many rounds a function that every side skips runs
+// before leaveOutSkipped leaves it out: two, since a benchmark may skip
+// only its first run (one that makes its missing fixture and skips),
+// which left out after one round passed a regression unmeasured.
+const skipRounds = 2
+
+// leaveOutSkipped, called after round skipRounds, leaves out of the
+// later rounds every function that every side skipped without a result
 // (skippedWhole), and returns how many.
 func (st *runState) leaveOutSkipped() int {
 	for ip, functions := range st.functions {

@@ -380,11 +380,11 @@ func TestRunVerifiesBeforeAdaptiveRounds(t *testing.T) {
 }
 
 // TestRunLeavesOutSkippedEverywhere: run a function at a time, a function
-// that every side skipped in round 1, measuring nothing, is left out of
-// the later rounds (its process would only skip again) and reported as
-// skipped on every side; one skipped on one side only stays an error
-// (TestRunSkippedOnOneSide), and one with a sub-benchmark measured runs
-// every round.
+// that every side skipped in rounds 1 and 2, measuring nothing, is left
+// out of the later rounds (its process would only skip again) and
+// reported as skipped on every side; one skipped on one side only stays
+// an error (TestRunSkippedOnOneSide), and one with a sub-benchmark
+// measured runs every round.
 func TestRunLeavesOutSkippedEverywhere(t *testing.T) {
 	ran := map[string]int{}
 	fe := &sideExec{list: "BenchmarkFast\nBenchmarkGPU\nBenchmarkPart\n"} // the go command and listings
@@ -423,7 +423,7 @@ func TestRunLeavesOutSkippedEverywhere(t *testing.T) {
 	for b, n := range ran {
 		want := 2 * p.Rounds // each side, every round
 		if strings.Contains(b, "BenchmarkGPU") {
-			want = 2 // each side, round 1 only
+			want = 4 // each side, rounds 1 and 2 only
 		}
 		if n != want {
 			t.Errorf("%s ran %d times, want %d", b, n, want)
@@ -438,5 +438,35 @@ func TestRunLeavesOutSkippedEverywhere(t *testing.T) {
 	}
 	if out.RoundsDone != p.Rounds {
 		t.Errorf("RoundsDone %d, want %d", out.RoundsDone, p.Rounds)
+	}
+}
+
+// TestRunSkippedOnceFails: a function every side skips in round 1 only
+// (it makes the fixture it lacked, then measures) runs again in round 2
+// rather than being left out after round 1, which passed its regression
+// unmeasured as "skipped on every side"; skipped in one round and
+// measured in another, it fails the run, as it does skipped on one side.
+func TestRunSkippedOnceFails(t *testing.T) {
+	fe := &sideExec{list: "BenchmarkOnce\n"}
+	runs := 0
+	p := hardPlan(t, 4)
+	p.Interleave = plan.ByBenchmark
+	exec := execFunc(func(ctx context.Context, c Cmd, out io.Writer) error {
+		if c.Path == "go" || isList(c) {
+			return fe.Run(ctx, c, out)
+		}
+		runs++
+		io.WriteString(out, hdrLines)
+		if runs <= 2 { // each side's first process
+			io.WriteString(out, "BenchmarkOnce\n    once_test.go:3: fixture made; run again\n--- SKIP: BenchmarkOnce\n")
+		} else {
+			io.WriteString(out, result("Once", 10))
+		}
+		io.WriteString(out, "PASS\n")
+		return nil
+	})
+	_, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: exec})
+	if err == nil || !strings.Contains(err.Error(), "failed in BenchmarkOnce: skipped on base in round 1 (once_test.go:3: fixture made; run again), but head measured it") {
+		t.Fatalf("got %v, want the run to fail on BenchmarkOnce", err)
 	}
 }
