@@ -37,8 +37,10 @@ const maxTestFile = 4 << 20
 // changedBenchmarks lists the benchmark functions of each package that
 // two sides run from different source directories whose declarations
 // differ, comments and layout aside (their tokens are compared), and before them the package's
-// setup functions that differ (SetupFunctions). Only the function itself
-// is compared: a helper or a data file it uses is not. Sides of one commit
+// setup functions that differ (SetupFunctions); a function counts as
+// differing also where a function of the _test.go files it calls does
+// (helperDiffers). Code outside the _test.go files and data files are not
+// compared. Sides of one commit
 // (toolchains compared, the built-in suite) have one source: nothing to
 // compare.
 func (st *runState) changedBenchmarks() []ChangedBenchmark {
@@ -48,13 +50,22 @@ func (st *runState) changedBenchmarks() []ChangedBenchmark {
 	var out []ChangedBenchmark
 	for _, ip := range st.unionPackages() {
 		var decls []map[string]string
+		refs := map[string][]string{}
 		var fns []string
 		for _, s := range st.out.Sides {
 			pkg := s.pkg(ip)
 			if pkg == nil || !pkg.Listed {
 				continue
 			}
-			decls = append(decls, benchmarkDecls(pkg.Dir))
+			d, r := testDecls(pkg.Dir)
+			decls = append(decls, d)
+			for f, names := range r {
+				for _, n := range names {
+					if !slices.Contains(refs[f], n) {
+						refs[f] = append(refs[f], n)
+					}
+				}
+			}
 			for _, f := range pkg.Benchmarks {
 				if !slices.Contains(fns, f) {
 					fns = append(fns, f)
@@ -62,12 +73,12 @@ func (st *runState) changedBenchmarks() []ChangedBenchmark {
 			}
 		}
 		for _, f := range SetupFunctions {
-			if differs(decls, f, true) {
+			if differs(decls, f, true) || helperDiffers(decls, refs, f) {
 				out = append(out, ChangedBenchmark{Package: ip, Benchmark: f})
 			}
 		}
 		for _, f := range fns {
-			if differs(decls, f, false) {
+			if differs(decls, f, false) || helperDiffers(decls, refs, f) {
 				out = append(out, ChangedBenchmark{Package: ip, Benchmark: f})
 			}
 		}
@@ -101,6 +112,30 @@ func differs(decls []map[string]string, f string, absentDiffers bool) bool {
 	return seen && missing && absentDiffers
 }
 
+// helperDiffers reports whether a function of the _test.go files that f
+// calls, directly or through others (refs: the top-level functions each
+// one names, on any side), differs between the sides or is missing on
+// one: a helper that reports the benchmark's metrics (finish(b) calling
+// b.ReportMetric) changes what the benchmark measures as surely as its
+// own code.
+func helperDiffers(decls []map[string]string, refs map[string][]string, f string) bool {
+	seen := map[string]bool{f: true}
+	queue := slices.Clone(refs[f])
+	for len(queue) > 0 {
+		h := queue[0]
+		queue = queue[1:]
+		if seen[h] {
+			continue
+		}
+		seen[h] = true
+		if differs(decls, h, true) {
+			return true
+		}
+		queue = append(queue, refs[h]...)
+	}
+	return false
+}
+
 // commitsDiffer reports whether the sides build more than one commit
 // (the working tree counting as one).
 func (st *runState) commitsDiffer() bool {
@@ -112,17 +147,19 @@ func (st *runState) commitsDiffer() bool {
 	return false
 }
 
-// benchmarkDecls returns the declaration, as tokens, of every top-level
-// Benchmark function and setup function (SetupFunctions) in dir's
-// _test.go files, by name. Files that do not
-// parse, or are larger than maxTestFile, are left out: the build has
-// already said what is wrong with them.
-func benchmarkDecls(dir string) map[string]string {
-	out := map[string]string{}
+// testDecls returns the declaration, as tokens, of every top-level
+// function in dir's _test.go files, by name, and for each the names of
+// those functions its body names (refs), so that a benchmark's helpers
+// are compared with it. Files that do not parse, or are larger than
+// maxTestFile, are left out: the build has already said what is wrong
+// with them.
+func testDecls(dir string) (out map[string]string, refs map[string][]string) {
+	out, refs = map[string]string{}, map[string][]string{}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return out
+		return out, refs
 	}
+	var fds []*ast.FuncDecl
 	fset := token.NewFileSet()
 	for _, e := range entries {
 		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), "_test.go") {
@@ -141,16 +178,31 @@ func benchmarkDecls(dir string) map[string]string {
 		}
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Recv != nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") && !slices.Contains(SetupFunctions, fd.Name.Name) {
+			if !ok || fd.Recv != nil {
 				continue
 			}
 			from, to := fset.Position(fd.Pos()).Offset, fset.Position(fd.End()).Offset
 			// A function declared in two files (build tags), or init
 			// declared many times, is all of them.
 			out[fd.Name.Name] += tokens(src[from:to]) + "\n"
+			fds = append(fds, fd)
 		}
 	}
-	return out
+	for _, fd := range fds {
+		if fd.Body == nil {
+			continue
+		}
+		name := fd.Name.Name
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name != name {
+				if _, fn := out[id.Name]; fn && !slices.Contains(refs[name], id.Name) {
+					refs[name] = append(refs[name], id.Name)
+				}
+			}
+			return true
+		})
+	}
+	return out, refs
 }
 
 // tokens is src's Go tokens, one per line, without its comments and
