@@ -145,6 +145,7 @@ func onlyOnOneSide(rep *report.Report, st decide.Status) []string {
 	ran := ranOnBothSides(rep.Decisions)
 	seen := map[string]bool{}
 	var names, units []string
+	memory := false // a unit of -test.benchmem's among units
 	for _, d := range rep.Decisions {
 		if d.Status != st {
 			continue
@@ -154,6 +155,7 @@ func onlyOnOneSide(rep *report.Report, st decide.Status) []string {
 			name += " (" + pkg + ")"
 		}
 		if ran[rowKey(d.Comparison)] {
+			memory = memory || d.Unit == "B/op" || d.Unit == "allocs/op"
 			if name += " " + d.Unit; !seen[name] {
 				seen[name] = true
 				units = append(units, name)
@@ -174,6 +176,10 @@ func onlyOnOneSide(rep *report.Report, st decide.Status) []string {
 		why := fmt.Sprintf("%s's benchmark no longer calls b.SetBytes or b.ReportMetric for it", absent)
 		if st == decide.New {
 			why = fmt.Sprintf("%s's benchmark did not call b.SetBytes or b.ReportMetric for it", absent)
+		}
+		if memory {
+			// benchgate asks every side's testing package for them.
+			why += fmt.Sprintf("; B/op and allocs/op the testing package reports for every benchmark under -test.benchmem, which benchgate sets: %s's code turned it off (flag.Set(\"test.benchmem\", \"false\")), or its benchmark reported them as 0 itself", absent)
 		}
 		notes = append(notes, fmt.Sprintf("%s: %s: these benchmarks ran on both sides, but %s reported no such unit (%s), so these units were not compared; their other units were",
 			st, brief.List(units, 10), absent, why))
