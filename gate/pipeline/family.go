@@ -99,6 +99,10 @@ func afterRound(p *plan.Plan, steps []step, policy decide.Policy, opts compare.O
 // no benchmark in common, which the end would refuse after every round.
 func checkFamily(p *plan.Plan, steps []step, policy decide.Policy, opts compare.Options) error {
 	results, err := loadSteps(context.Background(), sideFiles(p), steps, opts)
+	if ie := (*compare.InputError)(nil); errors.As(err, &ie) && ie.Side == "ignore" {
+		// What {ignore} pools is known from the first rounds.
+		return runInputError(p, ie, fmt.Sprintf("after round %d of %d, ", min(2, p.Rounds), p.Rounds))
+	}
 	if err != nil {
 		return nil // the analysis at the end reports unreadable results
 	}

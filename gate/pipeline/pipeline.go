@@ -454,8 +454,8 @@ func runInputError(p *plan.Plan, ie *compare.InputError, when string) error {
 	case "inputs":
 		// Both sides measured, but nothing in common.
 		hint = fmt.Sprintf("base and head ran different benchmarks (renamed, or in other units); the raw output is in %s", p.ResultsDir)
-	case "filter":
-		// Measured, then left out.
+	case "filter", "ignore":
+		// Measured, then left out, or pooled.
 		hint = fmt.Sprintf("%s; the raw output is in %s", ie.Hint, p.ResultsDir)
 	}
 	return usage.Errorf(hint, "%s%s: %s", when, ie.Side, ie.Msg)
