@@ -193,14 +193,26 @@ func testDecls(dir string) (out map[string]string, refs map[string][]string) {
 			continue
 		}
 		name := fd.Name.Name
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && id.Name != name {
-				if _, fn := out[id.Name]; fn && !slices.Contains(refs[name], id.Name) {
-					refs[name] = append(refs[name], id.Name)
+		var walk func(n ast.Node) bool
+		walk = func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				// b.Run is a method, x.finish a field: not the
+				// package's functions of those names.
+				ast.Inspect(n.X, walk)
+				return false
+			case *ast.Field:
+				// A struct field or parameter named finish.
+				ast.Inspect(n.Type, walk)
+				return false
+			case *ast.Ident:
+				if _, fn := out[n.Name]; fn && n.Name != name && !slices.Contains(refs[name], n.Name) {
+					refs[name] = append(refs[name], n.Name)
 				}
 			}
 			return true
-		})
+		}
+		ast.Inspect(fd.Body, walk)
 	}
 	return out, refs
 }

@@ -57,7 +57,7 @@ func TestHelperChangesTheBenchmark(t *testing.T) {
 		src := "package x\nimport \"testing\"\n" +
 			"func BenchmarkA(b *testing.B) { for i := 0; i < b.N; i++ { work() }; done(b) }\n" +
 			"func BenchmarkB(b *testing.B) { for i := 0; i < b.N; i++ { work() } }\n" +
-			"func BenchmarkC(b *testing.B) { other() }\n" +
+			"func BenchmarkC(b *testing.B) { other(); var s struct{ finish func() }; _ = s.finish }\n" +
 			"func done(b *testing.B) { finish(b) }\n" +
 			"func finish(b *testing.B) { " + finish + " }\n" +
 			"func other() {}\nfunc work() {}\n"
