@@ -26,9 +26,9 @@ benchmarks. A step is decided three ways: regressed (the culprit is the
 candidate or an earlier commit), same (every watched benchmark better, or
 unchanged within the threshold: the culprit is later), or undecided (which
 includes an unchanged whose interval still reaches past the threshold), which
-runs again with twice the
-rounds (-retries times) before the search moves on; a commit still undecided,
-or that does not build, is skipped and its neighbour tried.
+runs again with twice the rounds (-retries times) before the search moves on;
+a commit still undecided, or that does not build, is skipped and its
+neighbour tried.
 
 With -configs it bisects toolchains instead: of the configurations given in
 order (the first good, the last bad, the others in between), which step

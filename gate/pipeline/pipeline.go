@@ -155,10 +155,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	defer lock.Unlock()
 	for _, s := range p.Sides {
-		line := fmt.Sprintf("%s = %s", s.Name, s.Label())
-		if s.Why != "" {
-			line += fmt.Sprintf(" (%s)", s.Why)
-		}
+		line := sideLine(s)
 		fmt.Fprintln(progress, line)
 	}
 	if cfg.SkipSuiteAA && p.Suite && !p.IsLadder() && buildAlike(p.Sides) {
@@ -301,6 +298,25 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		fmt.Fprintf(progress, "warning: writing reports to %s: %v\n", p.ResultsDir, err)
 	}
 	return &Result{Plan: p, Run: out, Report: rep, Policy: policy, Options: opts}, runErr
+}
+
+// sideLine is the progress line that says what side s is: "base =
+// 1a2b3c4d5e6f (HEAD~1, the parent of HEAD)", its label and why it was
+// chosen, each said once.
+func sideLine(s plan.Side) string {
+	label := s.Label()
+	switch {
+	case s.Why == "":
+	case s.Ref != "" && strings.HasPrefix(s.Why, s.Ref+","):
+		// Not "(HEAD~1) (HEAD~1, the parent of HEAD)".
+		label = strings.TrimSuffix(label, " ("+s.Ref+")") + " (" + s.Why + ")"
+	case strings.HasSuffix(label, "working tree") && strings.HasPrefix(s.Why, "the working tree"):
+		// "working tree, uncommitted changes included".
+		label += strings.TrimPrefix(s.Why, "the working tree")
+	default:
+		label += " (" + s.Why + ")"
+	}
+	return s.Name + " = " + label
 }
 
 // missingMeasurements is the *MissingResultsError of what the rounds
