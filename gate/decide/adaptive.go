@@ -82,6 +82,11 @@ func confirm(ds []Decision, p Policy) int {
 		d.Confirmation = c
 		rounds := fmt.Sprintf("rounds %d–%d alone", from+1, from+c.Rounds)
 		combined := fmt.Sprintf("; combined with rounds 1–%d, p %.3g", from, c.Combined)
+		if !math.IsNaN(d.TestP) && stageBonferroni(d) >= 1 {
+			// A candidate for its estimate, not for its p: its fixed
+			// rounds add nothing to the combined test.
+			combined = fmt.Sprintf("; rounds 1–%d held no evidence to combine with (their p, %.3g, times the %d comparisons is 1)", from, d.TestP, max(d.Family, 1))
+		}
 		switch {
 		case c.ByCombined:
 			d.Status, d.Significant, d.Worse = Regression, true, true

@@ -103,6 +103,13 @@ func TestCombinedConfirmation(t *testing.T) {
 		!strings.Contains(d.Note, "combined with rounds 1–10, p") {
 		t.Errorf("weaker first stage: %s, confirmation %+v, note %q", d.Status, c, d.Note)
 	}
+	// A candidate for its large estimate, its rounds going either way:
+	// its fixed rounds add nothing to the combined test, and the note
+	// says so rather than "p 1".
+	d = decideWith([]float64{1.6, 0.8, 1.7, 0.75, 1.5, 0.85, 1.65, 0.8, 1.55, 0.9})
+	if c := d.Confirmation; c == nil || c.Confirmed || !strings.Contains(d.Note, "rounds 1–10 held no evidence to combine with (their p, ") {
+		t.Errorf("a first stage without evidence: %s, confirmation %+v, note %q", d.Status, c, d.Note)
+	}
 }
 
 // TestTwoStagesKeepAlpha runs the two stages on simulated unchanged code

@@ -30,6 +30,12 @@ func sideKey(m runner.ManifestSide) string {
 	return strings.Join([]string{m.Name, plan.Side{Toolchain: m.Toolchain, Env: m.Env, PGO: m.PGO}.ConfigLabel(), m.Commit}, " ")
 }
 
+// sideText describes a manifest's side for a reader: "head = 1a2b3c4d5e6f
+// (main)", "base = GOTOOLCHAIN=go1.26.8 · working tree".
+func sideText(m runner.ManifestSide) string {
+	return m.Name + " = " + plan.Side{Ref: m.Ref, Commit: m.Commit, Toolchain: m.Toolchain, Env: m.Env, PGO: m.PGO}.Label()
+}
+
 // checkSets refuses sets that cannot be merged: different sides, and
 // shards that are missing, twice there, or of different counts.
 func checkSets(sets []*ResultsSet) error {
@@ -43,9 +49,9 @@ func checkSets(sets []*ResultsSet) error {
 			continue
 		}
 		for i := range s.Manifest.Sides {
-			if a, b := sideKey(first.Manifest.Sides[i]), sideKey(s.Manifest.Sides[i]); a != b {
+			if a, b := first.Manifest.Sides[i], s.Manifest.Sides[i]; sideKey(a) != sideKey(b) {
 				return usage.Errorf("merge the results of one run configuration: the same commits and toolchains in every directory",
-					"%s and %s measured different sides: %s against %s", first.Dir, s.Dir, report.SanitizeText(a), report.SanitizeText(b))
+					"%s and %s measured different sides: %s against %s", first.Dir, s.Dir, report.SanitizeText(sideText(a)), report.SanitizeText(sideText(b)))
 			}
 		}
 	}
