@@ -81,7 +81,7 @@ func (c *runCmd) run(ctx context.Context, args []string) error {
 	fs.StringVar(&cfg.Benchtime, "benchtime", cfg.Benchtime, "run each benchmark for `d` per round (as go test -benchtime)")
 	fs.IntVar(&cfg.Rounds, "rounds", cfg.Rounds, "number of interleaved `rounds`; each side runs each benchmark once per round")
 	fs.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "kill a benchmark process that runs longer than `d`")
-	fs.StringVar(&cfg.Out, "out", cfg.Out, "results `dir`ectory: base.txt, head.txt, manifest.json and reports")
+	fs.StringVar(&cfg.Out, "out", cfg.Out, "results `dir`ectory: base.txt, head.txt, manifest.json, the reports, and benchgate.lock, which keeps two runs out of one directory")
 	fs.StringVar(&c.protocol, "protocol", c.protocol, "run `order`: interleaved (rotated rounds) or sequential (all base runs, then all head runs, with no adaptive rounds; for comparison only)")
 	fs.StringVar(&c.interleave, "interleave", c.interleave, "`unit` a round alternates the sides by: benchmark (each top-level benchmark function runs in its own process, base and head back to back) or package (one process per package per side)")
 	fs.BoolVar(&cfg.FreshCopies, "fresh-binaries", cfg.FreshCopies, "run a fresh copy of each test binary every run, so its placement in memory varies instead of biasing one side (-fresh-binaries=false runs one file throughout)")
