@@ -153,8 +153,11 @@ func printBisectStep(w io.Writer, res *pipeline.BisectResult, st pipeline.Bisect
 		what = "bad " + what
 	}
 	retry := ""
+	if st.RoundsRun > st.Rounds {
+		retry = fmt.Sprintf(", %d with the adaptive rounds", st.RoundsRun)
+	}
 	if st.Retry > 0 {
-		retry = ", again with twice the rounds"
+		retry += ", again with twice the rounds"
 	}
 	then := ""
 	switch {

@@ -105,6 +105,9 @@ type BisectStep struct {
 	// step ran before with fewer.
 	Rounds int `json:"rounds"`
 	Retry  int `json:"retry,omitempty"`
+	// RoundsRun is the most rounds the step ran, its adaptive rounds
+	// included; 0 where it measured nothing.
+	RoundsRun int `json:"rounds_run,omitempty"`
 	// Outcome is the step's verdict; Why says what it rests on.
 	Outcome Outcome `json:"outcome"`
 	Why     string  `json:"why"`
@@ -264,6 +267,7 @@ func Bisect(ctx context.Context, b BisectConfig) (*BisectResult, error) {
 				return st, nil, runErr
 			}
 			rep = r.Report
+			st.RoundsRun = rep.Rounds
 			if runErr != nil {
 				st.Outcome, st.Why = Unknown, "could not be measured: "+brief.Clip(usage.Text(runErr, names), 300)
 				res.Steps = append(res.Steps, st)
