@@ -171,6 +171,17 @@ func TestActionRefusalOutputs(t *testing.T) {
 			t.Errorf("%v: output results-dir %q where nothing was written", c.inputs, got)
 		}
 	}
+	// An earlier step's results in the directory are not this step's:
+	// named as its output, a report step would judge them (they passed)
+	// as this refused step's.
+	writeResults(t, filepath.Join(ws, ".benchgate"), "BenchmarkA-2 1 1 ns/op\n", "BenchmarkA-2 1 1 ns/op\n")
+	var r *stepRun
+	promptly(t, func() {
+		r = runStep(t, ws, "pull_request", ev, map[string]string{"rounds": "4", "packages": "./...", "results-dir": ".benchgate/results", "comment": "never"})
+	})
+	if got := r.output("results-dir"); r.code != 2 || got != "" {
+		t.Errorf("refused beside an earlier step's results: exit %d, output results-dir %q; want 2 and none", r.code, got)
+	}
 }
 
 // TestActionReportJudgesStagesAsTheRun: command report splits the

@@ -61,7 +61,8 @@ func (s *step) mergeCommand(ctx context.Context, dir string) error {
 			return err
 		}
 		matches := []string{abs}
-		if strings.ContainsAny(part, "*?[") {
+		glob := strings.ContainsAny(part, "*?[")
+		if glob {
 			if matches, err = filepath.Glob(abs); err != nil || len(matches) == 0 {
 				return usage.Errorf("download the shards' artifacts first (actions/download-artifact with a pattern)", "input compare-dirs: %q matches no directory", part)
 			}
@@ -72,7 +73,17 @@ func (s *step) mergeCommand(ctx context.Context, dir string) error {
 				return err
 			}
 			if st, err := os.Lstat(m); err != nil || !st.IsDir() {
-				continue // a glob's files
+				if glob {
+					continue // a glob's files
+				}
+				// Named, and not there: left out, what it measured
+				// would pass unjudged.
+				what := "does not exist"
+				if err == nil {
+					what = "is " + compare.FileKind(st.Mode()) + ", not a directory"
+				}
+				return usage.Errorf("download that job's artifact first (actions/download-artifact), or check the name",
+					"input compare-dirs: %s %s", s.workspaceRel(m), what)
 			}
 			dirs = append(dirs, m)
 		}

@@ -99,6 +99,15 @@ func TestCompareDirs(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.stderr, "leaves the workspace") {
 		t.Errorf("a directory outside the workspace: exit %d, stderr %s", r.code, r.stderr)
 	}
+	// A directory named that is not there (a typo, an artifact not
+	// downloaded) is refused: left out, its regressions passed unjudged.
+	os.WriteFile(filepath.Join(ws, "shards", "file"), []byte("x"), 0o644)
+	for name, want := range map[string]string{"shards/bb": "input compare-dirs: shards/bb does not exist", "shards/file": "input compare-dirs: shards/file is a regular file, not a directory"} {
+		r = runStep(t, ws, "workflow_dispatch", "", map[string]string{"command": "compare", "compare-dirs": "shards/a," + name, "comment": "never"})
+		if r.code != 2 || !strings.Contains(r.stderr, want) {
+			t.Errorf("compare-dirs naming %s: exit %d, stderr %s", name, r.code, r.stderr)
+		}
+	}
 }
 
 // TestCompareDirsOfDifferentRounds: shards whose runs had different

@@ -14,6 +14,7 @@ import (
 	"github.com/benchgate/benchgate/gate/pipeline"
 	"github.com/benchgate/benchgate/gate/publish"
 	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
 	"github.com/sethvargo/go-githubactions"
 )
@@ -84,11 +85,26 @@ func (s *step) handOver(resultsDir string) {
 // so far), so that an upload step with if: always() finds them; and the
 // error as an annotation, where the checks page shows it.
 func (s *step) failedOutputs(resultsDir string, err error) {
-	if st, serr := os.Stat(resultsDir); resultsDir != "" && serr == nil && st.IsDir() {
+	st, serr := os.Stat(resultsDir)
+	written := !s.ownResultsOnly || manifestStamp(resultsDir) != s.manifestBefore
+	if resultsDir != "" && serr == nil && st.IsDir() && written {
 		s.handOver(resultsDir)
 		s.a.SetOutput("results-dir", s.workspaceRel(resultsDir))
 	}
 	refused(s.a, err)
+}
+
+// manifestStamp identifies the manifest in the results directory dir as
+// it is now (its size and modification time), "" where there is none: a
+// step refused before it measured leaves an earlier step's manifest as
+// it was, and must not name that step's results as its own, which a
+// report step would then judge.
+func manifestStamp(dir string) string {
+	st, err := os.Stat(filepath.Join(dir, runner.ManifestFile))
+	if err != nil || dir == "" {
+		return ""
+	}
+	return fmt.Sprintf("%d %d", st.Size(), st.ModTime().UnixNano())
 }
 
 // refused gives a step that failed without a verdict of its own the

@@ -200,7 +200,7 @@ type NoBaseError struct {
 }
 
 func (e *NoBaseError) Error() string {
-	return fmt.Sprintf("the %s of %s created it, so there is no earlier commit to compare %s with: set input base-ref (for example base-ref: main)",
+	return fmt.Sprintf("the %s of %s created it, so the event names no earlier commit to compare %s with: benchgate takes its default base (the merge-base with the default branch); set input base-ref to choose another (for example base-ref: main)",
 		e.Event, e.Ref, brief.Commit(e.HeadSHA))
 }
 

@@ -178,7 +178,7 @@ func TestCommits(t *testing.T) {
 	if base != "" || head != headSHA || nb.HeadSHA != headSHA || nb.Ref != "refs/heads/faster-rsa" {
 		t.Errorf("Commits() on a new branch = %q, %q, %+v", base, head, nb)
 	}
-	for _, want := range []string{"refs/heads/faster-rsa", "set input base-ref (for example base-ref: main)"} {
+	for _, want := range []string{"refs/heads/faster-rsa", "benchgate takes its default base (the merge-base with the default branch)", "set input base-ref to choose another (for example base-ref: main)"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}

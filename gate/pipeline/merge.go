@@ -30,6 +30,29 @@ func sideKey(m runner.ManifestSide) string {
 	return strings.Join([]string{m.Name, plan.Side{Toolchain: m.Toolchain, Env: m.Env, PGO: m.PGO}.ConfigLabel(), m.Commit}, " ")
 }
 
+// selectionDiffers says how the runs of two shards' manifests selected
+// different benchmarks or measured them differently ("bench Work against
+// ."), or "" where they did alike (or a manifest is missing).
+func selectionDiffers(a, b *runner.Manifest) string {
+	if a == nil || b == nil {
+		return ""
+	}
+	var diffs []string
+	add := func(what, x, y string) {
+		if x != y {
+			diffs = append(diffs, fmt.Sprintf("%s %q against %q", what, brief.Clip(x, 60), brief.Clip(y, 60)))
+		}
+	}
+	add("bench", a.Bench, b.Bench)
+	add("packages", strings.Join(a.Packages, " "), strings.Join(b.Packages, " "))
+	add("benchtime", a.Benchtime, b.Benchtime)
+	add("measure", a.Measure, b.Measure)
+	if a.Suite != b.Suite {
+		diffs = append(diffs, "the built-in suite against packages")
+	}
+	return report.SanitizeText(strings.Join(diffs, "; "))
+}
+
 // sideText describes a manifest's side for a reader: "head = 1a2b3c4d5e6f
 // (main)", "base = GOTOOLCHAIN=go1.26.8 · working tree".
 func sideText(m runner.ManifestSide) string {
@@ -88,6 +111,10 @@ func checkSets(sets []*ResultsSet) error {
 			return usage.Errorf("give each shard's results directory once", "shard %s is there twice: %s and %s", s.Shard, d, s.Dir)
 		}
 		seen[s.Shard.K] = s.Dir
+		if what := selectionDiffers(first.Manifest, s.Manifest); what != "" {
+			return usage.Errorf("give every shard job of the matrix the same packages, bench, benchtime and measure; only shard differs",
+				"shard %s (%s) and shard %s (%s) measured different selections (%s): each shard holds its slice of what its own selection lists, so together they would not cover one selection, and what one left out would pass unmeasured", first.Shard, first.Dir, s.Shard, s.Dir, what)
+		}
 	}
 	var missing []string
 	for k := 1; k <= n; k++ {

@@ -161,6 +161,15 @@ func TestMergeRefuses(t *testing.T) {
 	link := writeDir(t, filepath.Join(tmp, "link"), "c", "", b, h)
 	os.Remove(filepath.Join(link, "head.txt"))
 	os.Symlink(filepath.Join(s1, "head.txt"), filepath.Join(link, "head.txt"))
+	// A shard job given another bench: its slice of what it selects,
+	// not of the matrix's selection.
+	narrow := writeDir(t, filepath.Join(tmp, "narrow"), "c", "1/3", b, h)
+	m = runner.Manifest{}
+	data, _ = os.ReadFile(filepath.Join(narrow, runner.ManifestFile))
+	json.Unmarshal(data, &m)
+	m.Bench = "Work"
+	data, _ = json.Marshal(m)
+	os.WriteFile(filepath.Join(narrow, runner.ManifestFile), data, 0o644)
 
 	for _, tt := range []struct {
 		dirs  []string
@@ -174,6 +183,7 @@ func TestMergeRefuses(t *testing.T) {
 		{[]string{s1, s2, failed}, "the run of shard 3/3 (in " + failed + ") failed", false},
 		{[]string{escape}, `names the results file "../s1/head.txt", which is not a file of the directory`, true},
 		{[]string{link}, "head.txt in " + link + " is a symlink, not a regular file", true},
+		{[]string{narrow, s2, s3}, "shard 1/3 (" + narrow + ") and shard 2/3 (" + s2 + `) measured different selections (bench "Work" against "")`, true},
 	} {
 		_, err := merge(t, tt.dirs...)
 		var ue *usage.Error

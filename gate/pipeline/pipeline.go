@@ -288,6 +288,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	if p.Suite && sameBuild(p.Sides, out.Sides) {
 		rep.Notes = append(rep.Notes, names.Render("both sides built the built-in suite with the same toolchain, so this was an A/A run: the suite does not depend on your commits. Give packages to benchmark your code, or {base-toolchain}/{head-toolchain} to compare toolchains."))
+	} else if note := sameCommitNote(p, out); note != "" {
+		rep.Notes = append(rep.Notes, names.Render(note))
 	}
 	if out.BenchTime > 0 {
 		fmt.Fprintf(progress, "%d rounds in %s (benchmarks %s, builds %s; overhead ratio %.2f)\n",
@@ -298,6 +300,18 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		fmt.Fprintf(progress, "warning: writing reports to %s: %v\n", p.ResultsDir, err)
 	}
 	return &Result{Plan: p, Run: out, Report: rep, Policy: policy, Options: opts}, runErr
+}
+
+// sameCommitNote says, for a run of two sides that built one commit
+// alike, that it measured the code against itself: an A/A run asked for
+// says so, and one that was not (a ref that named another commit than
+// meant: a tag and a branch of one name) does not pass unremarked.
+func sameCommitNote(p *plan.Plan, out *runner.Outcome) string {
+	if p.IsLadder() || len(p.Sides) != 2 || p.Sides[0].Commit == "" || p.Sides[0].Commit != p.Sides[1].Commit || !sameBuild(p.Sides, out.Sides) {
+		return ""
+	}
+	return fmt.Sprintf("base (%s) and head (%s) are the same commit, %s, built alike: this run measured the code against itself (an A/A run), which says nothing of a change; check {base-ref} and {head-ref} if that was not meant",
+		p.Sides[0].Ref, p.Sides[1].Ref, brief.Commit(p.Sides[0].Commit))
 }
 
 // sideLine is the progress line that says what side s is: "base =

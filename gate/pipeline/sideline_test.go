@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/runner"
 )
 
 // TestSideLine: the progress line names each side once, with why it was
@@ -23,6 +24,31 @@ func TestSideLine(t *testing.T) {
 	} {
 		if got := sideLine(c.side); got != c.want {
 			t.Errorf("sideLine = %q, want %q", got, c.want)
+		}
+	}
+}
+
+// TestSameCommitNote: two sides of one commit built alike measured the
+// code against itself, and the report says so; another commit, another
+// toolchain or the working tree is a comparison.
+func TestSameCommitNote(t *testing.T) {
+	sha := strings.Repeat("ab", 20)
+	run := func(base, head plan.Side) string {
+		base.Name, head.Name = "base", "head"
+		p := &plan.Plan{Sides: []plan.Side{base, head}}
+		out := &runner.Outcome{Sides: []*runner.SideResult{{Side: base, GoVersion: "go1.26.8"}, {Side: head, GoVersion: "go1.26.8"}}}
+		return sameCommitNote(p, out)
+	}
+	if got := run(plan.Side{Ref: "rel", Commit: sha}, plan.Side{Ref: "HEAD", Commit: sha}); !strings.Contains(got, "base (rel) and head (HEAD) are the same commit, ababababab") {
+		t.Errorf("one commit: %q", got)
+	}
+	for name, head := range map[string]plan.Side{
+		"another commit":    {Commit: strings.Repeat("cd", 20)},
+		"another toolchain": {Commit: sha, Toolchain: "go1.27.3"},
+		"the working tree":  {},
+	} {
+		if got := run(plan.Side{Commit: sha}, head); got != "" {
+			t.Errorf("%s: %q, want no note", name, got)
 		}
 	}
 }
