@@ -38,6 +38,14 @@ func (s *step) reportCommand(ctx context.Context, resultsDir string) error {
 	if err != nil {
 		return err
 	}
+	if set != nil && set.Manifest != nil && !set.NotRun() {
+		// Judged by this step's inputs, as it must (the manifest is the
+		// artifact's word), but where the measuring run judged
+		// otherwise, its check and this report may disagree: say so.
+		if d := pipeline.JudgedOtherwise(set.Manifest.Judged, policy, s.in.run.Compare); d != "" {
+			rep.WarningNotes = append(rep.WarningNotes, "the measuring run's manifest says it judged with "+d+": this step judges by its own inputs, so its verdict may differ from the measuring job's; give both steps the same threshold, alpha and decision inputs")
+		}
+	}
 	return s.publishReport(ctx, rep, resultsDir, meta, policy)
 }
 

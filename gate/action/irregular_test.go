@@ -394,3 +394,22 @@ func TestSummaryNeverOnRefusal(t *testing.T) {
 	}
 	r.mustContain(t, "stdout", r.stdout, "::error::")
 }
+
+// TestActionReportSaysTheRunJudgedOtherwise: command report judges by its
+// own inputs (the manifest is the artifact's word), but where the
+// measuring run's manifest says it judged otherwise, the report warns:
+// the measuring job's check and this step's verdict may disagree.
+func TestActionReportSaysTheRunJudgedOtherwise(t *testing.T) {
+	ws := t.TempDir()
+	lines := strings.Repeat("pkg: example.com/p\nBenchmarkA-2 1000 100 ns/op\n", 8)
+	writeResults(t, ws, lines, lines)
+	m := runner.Manifest{Sides: []runner.ManifestSide{{Name: "base", File: "base.txt"}, {Name: "head", File: "head.txt"}}, Rounds: 8, RoundsDone: 8,
+		Judged: &runner.Judgement{Alpha: 0.01, Decide: "both", Correction: "bh", Threshold: "3%", Thresholds: "sec/op=20%", Confidence: 0.95}}
+	r := reportWithManifest(t, ws, m)
+	r.mustContain(t, "stdout", r.stdout, "::warning::benchgate: the measuring run's manifest says it judged with thresholds sec/op=20%25 (now none): this step judges by its own inputs")
+	m.Judged.Thresholds = ""
+	r = reportWithManifest(t, ws, m)
+	if strings.Contains(r.stdout, "judged with") {
+		t.Errorf("the same judgement warned:\n%s", r.stdout)
+	}
+}

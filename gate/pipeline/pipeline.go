@@ -31,6 +31,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -473,6 +474,33 @@ func judgementOf(policy decide.Policy, opts compare.Options, p *plan.Plan, gate 
 		}
 	}
 	return j
+}
+
+// JudgedOtherwise says how the settings a results directory's run judged
+// with (its manifest's, run; anyone's word in an artifact) differ from
+// policy and opts, which judge it now ("threshold 20% (now 200%)"), or
+// "" where they agree or the manifest has none.
+func JudgedOtherwise(run *runner.Judgement, policy decide.Policy, opts compare.Options) string {
+	if run == nil {
+		return ""
+	}
+	now := judgementOf(policy, opts, &plan.Plan{}, "")
+	var diffs []string
+	add := func(what, then, now string) {
+		if then == now {
+			return
+		}
+		then, now = cmp.Or(then, "none"), cmp.Or(now, "none")
+		diffs = append(diffs, fmt.Sprintf("%s %s (now %s)", what, brief.Clip(then, 60), now))
+	}
+	add("alpha", fmt.Sprint(run.Alpha), fmt.Sprint(now.Alpha))
+	add("decide", run.Decide, now.Decide)
+	add("correction", run.Correction, now.Correction)
+	add("threshold", run.Threshold, now.Threshold)
+	add("thresholds", run.Thresholds, now.Thresholds)
+	add("warn-threshold", run.WarnThreshold, now.WarnThreshold)
+	add("confidence", fmt.Sprint(run.Confidence), fmt.Sprint(now.Confidence))
+	return report.SanitizeText(strings.Join(diffs, ", "))
 }
 
 // runInputError is the usage error of a run whose results cannot be
