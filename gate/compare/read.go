@@ -245,7 +245,7 @@ func (r *reader) checkPooled() error {
 	})
 	pc := cells[0]
 	vals := slices.Sorted(maps.Keys(r.pooled[pc]))
-	shown := vals[:min(len(vals), 3)]
+	shown := slices.Clone(vals[:min(len(vals), 3)])
 	if len(vals) > len(shown) {
 		shown = append(shown, fmt.Sprintf("%d more", len(vals)-len(shown)))
 	}
