@@ -138,22 +138,35 @@ type FailedRunError struct {
 	Dir   string
 	Shard plan.Shard
 	Err   string
+	// Refused reports that the run was refused (too few rounds for its
+	// comparisons, found after round 2) rather than failed: exit code
+	// 2, as the run's own.
+	Refused bool
 	// Others counts the other directories of the merge whose runs
 	// failed too.
 	Others int
 }
 
-func (e *FailedRunError) Error() string {
+// Error renders the error in command-line words.
+func (e *FailedRunError) Error() string { return e.Render(usage.Flags) }
+
+// Render renders the error in the words of st: the manifest names
+// settings as {name} (runner's Manifest.Refused).
+func (e *FailedRunError) Render(st usage.Style) string {
 	what := "the run in " + e.Dir
 	if e.Shard.On() {
 		what = fmt.Sprintf("the run of shard %s (in %s)", e.Shard, e.Dir)
 	}
-	msg := fmt.Sprintf("%s failed, so its benchmarks were not all measured: %s", what, report.SanitizeLines(brief.Clip(e.Err, 2000)))
+	failed, hint := "failed", "its log says more; fix what failed and run it again: judging the results of a failed run would pass what it did not measure"
+	if e.Refused {
+		failed, hint = "was refused", "its log's hint says what would be accepted (more rounds, for one); run it again so: judging the results of a refused run would pass what it did not decide"
+	}
+	msg := fmt.Sprintf("%s %s, so its benchmarks were not all measured: %s", what, failed, report.SanitizeLines(brief.Clip(st.Render(e.Err), 2000)))
 	if e.Others > 0 {
 		msg += fmt.Sprintf("\n(and the runs in %d other directories failed too)", e.Others)
 	}
 	if !strings.Contains(e.Err, "\nhint: ") {
-		msg += "\nhint: its log says more; fix what failed and run it again: judging the results of a failed run would pass what it did not measure"
+		msg += "\nhint: " + hint
 	}
 	return msg
 }
@@ -170,7 +183,7 @@ func checkFailed(sets []*ResultsSet) error {
 			first.Others++
 			continue
 		}
-		first = &FailedRunError{Dir: s.Dir, Shard: s.Shard, Err: s.Manifest.Error}
+		first = &FailedRunError{Dir: s.Dir, Shard: s.Shard, Err: s.Manifest.Error, Refused: s.Manifest.Refused}
 	}
 	if first == nil {
 		return nil

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -89,5 +90,39 @@ func wantUsage(t *testing.T, what string, err error, want string) {
 	}
 	if !strings.Contains(err.Error(), want) {
 		t.Errorf("%s: %q lacks %q", what, err, want)
+	}
+}
+
+// TestRefusedRunJudgedAgain: a run refused after its first rounds (too
+// few rounds for its comparisons) records the refusal in its manifest,
+// settings as {name}: judged again, its directory is refused as the run
+// was (exit 2, not 3, "failed"), in the words of whoever reads it.
+func TestRefusedRunJudgedAgain(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "results")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "base.txt"), []byte("BenchmarkA-2 1 100 ns/op\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "head.txt"), []byte("BenchmarkA-2 1 100 ns/op\n"), 0o644)
+	m := runner.Manifest{Sides: []runner.ManifestSide{{Name: "base", File: "base.txt"}, {Name: "head", File: "head.txt"}}}
+	refusal := usage.Errorf("use {rounds} 7 or more", "{rounds} 6 is too few for 3 comparisons")
+	data, _ := json.Marshal(m)
+	os.WriteFile(filepath.Join(dir, runner.ManifestFile), data, 0o644)
+	lock, err := runner.LockResultsDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = runner.RecordError(dir, refusal)
+	lock.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = CheckResultsDirs(dir)
+	if ExitCode(err) != ExitUsage {
+		t.Fatalf("judged again: %v, exit %d; want exit %d", err, ExitCode(err), ExitUsage)
+	}
+	inputs := usage.Style(func(s string) string { return "input " + s })
+	for st, want := range map[*usage.Style]string{&usage.Flags: "the run in " + dir + " was refused, so its benchmarks were not all measured: -rounds 6 is too few for 3 comparisons", &inputs: "was refused, so its benchmarks were not all measured: input rounds 6 is too few"} {
+		if got := usage.Text(err, *st); !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
 	}
 }

@@ -154,6 +154,9 @@ func ExitCode(err error) int {
 	case errors.As(err, &ue), errors.As(err, &ie):
 		return ExitUsage
 	}
+	if fr := (*FailedRunError)(nil); errors.As(err, &fr) && fr.Refused {
+		return ExitUsage // judged again, as the run: refused
+	}
 	return ExitFailed
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/usage"
 )
 
 // Manifest is <results-dir>/manifest.json: what ran, so the results files
@@ -62,6 +63,18 @@ type Manifest struct {
 	// NotRun says why the run measured nothing on purpose (a NotRun
 	// constant, see WriteNotRun); empty for a run that measured.
 	NotRun string `json:"not_run,omitempty"`
+	// Refused reports that Error is a refusal (a usage error, such as
+	// too few rounds for the comparisons, found after round 2), not a
+	// failure of the benchmarks: judged again, the directory is refused
+	// likewise. Error names settings as {name} then (usage.Braces), for
+	// the reader to render in its own words.
+	Refused bool `json:"refused,omitempty"`
+}
+
+// setError records err, the run's failure or refusal, in m.
+func (m *Manifest) setError(err error) {
+	m.Error = usage.Text(err, usage.Braces)
+	m.Refused = errors.As(err, new(*usage.Error))
 }
 
 // Judgement is a run's decision settings, each as its flag takes it.
@@ -137,7 +150,7 @@ func (st *runState) writeManifest(runErr error) error {
 	// A shard that holds no benchmark did not fail: it is a pass with a
 	// note, and a merge notes it (its sides have no results).
 	if runErr != nil && !errors.Is(runErr, ErrEmptyShard) {
-		m.Error = runErr.Error()
+		m.setError(runErr)
 	}
 	for _, s := range st.out.Sides {
 		m.Sides = append(m.Sides, ManifestSide{Name: s.Name, Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain,
@@ -186,6 +199,6 @@ func recordError(dir string, runErr error, replace bool) error {
 	if m.Error != "" && !replace {
 		return nil
 	}
-	m.Error = runErr.Error()
+	m.setError(runErr)
 	return saveManifest(dir, &m)
 }

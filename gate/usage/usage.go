@@ -82,6 +82,11 @@ func (st Style) Render(s string) string {
 	})
 }
 
+// Braces keeps the settings as {name}: for a message stored (a results
+// directory's manifest) to be rendered later in the words of whoever
+// reads it.
+var Braces Style = func(setting string) string { return "{" + setting + "}" }
+
 // Flags names settings as the command line does: {rounds} is -rounds.
 var Flags Style = func(setting string) string {
 	switch setting {
