@@ -214,13 +214,10 @@ func run(ctx context.Context, a *githubactions.Action, w *world) (err error) {
 	if resultsDir, err = within(w.workspace, dir, in.resultsDir, "results-dir"); err != nil {
 		return err
 	}
-	if in.command == "run" {
-		// An earlier step's results in the directory are not this
-		// step's: a refusal names the directory only once this run has
-		// written its manifest there (failedOutputs).
-		s.manifestBefore = manifestStamp(resultsDir)
-		s.ownResultsOnly = true
-	}
+	// An earlier step's results in the directory are not this step's: a
+	// refused run names the directory only once it has written its
+	// manifest there (failedOutputs).
+	s.manifestBefore = manifestStamp(resultsDir)
 	switch in.command {
 	case "report":
 		return s.reportCommand(ctx, resultsDir)
@@ -241,10 +238,8 @@ type step struct {
 	// outputsSet reports that setOutputs gave the outputs of a report.
 	outputsSet bool
 	// manifestBefore is the results directory's manifest as the step
-	// found it (manifestStamp); ownResultsOnly says that only results
-	// this step wrote may be named as its output (command run).
+	// found it (manifestStamp).
 	manifestBefore string
-	ownResultsOnly bool
 }
 
 // within resolves rel, an input's path, relative to base (the workspace,

@@ -86,7 +86,9 @@ func (s *step) handOver(resultsDir string) {
 // error as an annotation, where the checks page shows it.
 func (s *step) failedOutputs(resultsDir string, err error) {
 	st, serr := os.Stat(resultsDir)
-	written := !s.ownResultsOnly || manifestStamp(resultsDir) != s.manifestBefore
+	// Command run names only results it wrote; report and compare name
+	// the directory they were given.
+	written := s.in == nil || s.in.command != "run" || manifestStamp(resultsDir) != s.manifestBefore
 	if resultsDir != "" && serr == nil && st.IsDir() && written {
 		s.handOver(resultsDir)
 		s.a.SetOutput("results-dir", s.workspaceRel(resultsDir))

@@ -74,26 +74,13 @@ func (w *workspaceWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// report rewrites the texts of rep that may name paths (its notes, its
-// error, each comparison's note, a ladder step's own), so that report.md
-// and report.json, which later steps and the artifact carry, name them
-// as the log does; a nil receiver leaves rep as it is.
+// report rewrites the texts of rep that may name paths
+// (report.Report.MapText), so that report.md and report.json, which
+// later steps and the artifact carry, name them as the log does; a nil
+// receiver leaves rep as it is.
 func (t *workspaceText) report(rep *report.Report) {
 	if t == nil || rep == nil {
 		return
 	}
-	rep.ResultsDir, rep.Error = t.rel(rep.ResultsDir), t.rel(rep.Error)
-	for _, notes := range [][]string{rep.Notes, rep.WarningNotes} {
-		for i := range notes {
-			notes[i] = t.rel(notes[i])
-		}
-	}
-	for i := range rep.Decisions {
-		rep.Decisions[i].Note = t.rel(rep.Decisions[i].Note)
-	}
-	if rep.Ladder != nil {
-		for _, st := range rep.Ladder.Steps {
-			t.report(st.Report)
-		}
-	}
+	rep.MapText(t.rel)
 }

@@ -36,6 +36,7 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 	}
 	cfg.Out = resultsDir
 	cfg.ResultsLabel = s.workspaceRel(resultsDir)
+	cfg.ReportText = s.w.text.rel // the reports name paths as the log does
 	cfg.Names = inputStyle
 	cfg.Progress = pipeline.Progress(s.w.env.Stdout, inputStyle)
 
@@ -120,12 +121,6 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 		return runErr
 	}
 	rep := res.Report
-	// The reports in the results directory as the log names paths (the
-	// pipeline wrote them with the container's).
-	s.w.text.report(rep)
-	if err := pipeline.WriteReports(resultsDir, rep); err != nil {
-		s.a.Warningf("benchgate: writing the reports into %s: %v", s.workspaceRel(resultsDir), err)
-	}
 	if err := rep.Write(s.w.env.Stdout, report.Text); err != nil {
 		return err
 	}

@@ -123,6 +123,11 @@ type Config struct {
 	// its absolute path. The Action names it relative to the workspace,
 	// the path later steps outside the container can use.
 	ResultsLabel string
+	// ReportText, if set, names paths in the reports' texts (notes, the
+	// error) as the front end shows them before they are written into
+	// the results directory: the Action names the workspace's from it,
+	// as its log does.
+	ReportText func(string) string
 	// Protocol is plan.Interleaved (empty means that too) or
 	// plan.Sequential.
 	Protocol plan.Protocol

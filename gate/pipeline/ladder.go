@@ -289,7 +289,7 @@ func ladderRunNotes(out *runner.Outcome, rep *report.Report) []string {
 // emptyShard is the result of a run whose shard holds none of the
 // benchmark functions: a pass with a note, since the other shards
 // measure them all and the merge gates them.
-func emptyShard(p *plan.Plan, out *runner.Outcome, policy decide.Policy, opts compare.Options, runErr error, names usage.Style) (*Result, error) {
+func emptyShard(cfg Config, p *plan.Plan, out *runner.Outcome, policy decide.Policy, opts compare.Options, runErr error, names usage.Style) (*Result, error) {
 	rep := report.Empty(policy, decide.Pass, opts.Confidence)
 	rep.ResultsDir = p.ResultsDir
 	rep.Notes = append(rep.Notes, names.Render(fmt.Sprintf("%v: nothing to measure here; the other shards of {shard} %s measure the rest, and {merge} merges their results directories", errors.Unwrap(runErr), p.Shard)))
@@ -310,7 +310,7 @@ func emptyShard(p *plan.Plan, out *runner.Outcome, policy decide.Policy, opts co
 			rep.Sides = append(rep.Sides, reportSide(p, s))
 		}
 	}
-	if err := WriteReports(p.ResultsDir, rep); err != nil {
+	if err := writeRunReports(cfg, p.ResultsDir, rep); err != nil {
 		return nil, err
 	}
 	return &Result{Plan: p, Run: out, Report: rep, Policy: policy, Options: opts}, nil

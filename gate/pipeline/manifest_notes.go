@@ -133,6 +133,12 @@ func sortedCPUs(m map[string][]string) []string {
 	return out
 }
 
+// manifestPlanSide is the side a manifest records, as a plan describes
+// it (its Label, its ConfigLabel); suite is the manifest's Suite.
+func manifestPlanSide(m runner.ManifestSide, suite bool) plan.Side {
+	return plan.Side{Name: m.Name, Ref: m.Ref, Commit: m.Commit, Toolchain: m.Toolchain, Env: m.Env, PGO: m.PGO, Suite: suite}
+}
+
 // setSides describes the sides of a set for the report, from its
 // manifest; nil without one.
 func setSides(s *ResultsSet) []report.Side {
@@ -141,7 +147,7 @@ func setSides(s *ResultsSet) []report.Side {
 	}
 	var out []report.Side
 	for _, m := range s.Manifest.Sides {
-		ps := plan.Side{Name: m.Name, Ref: m.Ref, Commit: m.Commit, Toolchain: m.Toolchain, Env: m.Env, PGO: m.PGO, Suite: s.Manifest.Suite}
+		ps := manifestPlanSide(m, s.Manifest.Suite)
 		label := ps.Label()
 		if m.GoVersion != "" {
 			label = m.GoVersion + " · " + label

@@ -27,7 +27,7 @@ import (
 // sideKey is what must agree between the sets' side i: its name, build
 // and source.
 func sideKey(m runner.ManifestSide) string {
-	return strings.Join([]string{m.Name, plan.Side{Toolchain: m.Toolchain, Env: m.Env, PGO: m.PGO}.ConfigLabel(), m.Commit}, " ")
+	return strings.Join([]string{m.Name, manifestPlanSide(m, false).ConfigLabel(), m.Commit}, " ")
 }
 
 // selectionDiffers says how the runs of two shards' manifests selected
@@ -56,7 +56,7 @@ func selectionDiffers(a, b *runner.Manifest) string {
 // sideText describes a manifest's side for a reader: "head = 1a2b3c4d5e6f
 // (main)", "base = GOTOOLCHAIN=go1.26.8 · working tree".
 func sideText(m runner.ManifestSide) string {
-	return m.Name + " = " + plan.Side{Ref: m.Ref, Commit: m.Commit, Toolchain: m.Toolchain, Env: m.Env, PGO: m.PGO}.Label()
+	return m.Name + " = " + manifestPlanSide(m, false).Label()
 }
 
 // checkSets refuses sets that cannot be merged: different sides, and

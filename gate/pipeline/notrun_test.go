@@ -12,6 +12,7 @@ import (
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
 	"github.com/benchgate/benchgate/gate/plan"
+	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
 )
@@ -123,6 +124,25 @@ func TestRefusedRunJudgedAgain(t *testing.T) {
 	for st, want := range map[*usage.Style]string{&usage.Flags: "the run in " + dir + " was refused, so its benchmarks were not all measured: -rounds 6 is too few for 3 comparisons", &inputs: "was refused, so its benchmarks were not all measured: input rounds 6 is too few"} {
 		if got := usage.Text(err, *st); !strings.Contains(got, want) {
 			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+}
+
+// TestRunReportsNamePathsAsTheFrontEnd: the reports a run writes into its
+// results directory name paths as the front end shows them
+// (Config.ReportText: the Action's, from its workspace).
+func TestRunReportsNamePathsAsTheFrontEnd(t *testing.T) {
+	dir := t.TempDir()
+	rep := report.Empty(decide.DefaultPolicy, decide.Pass, 0.95)
+	rep.Notes = []string{"skipped in /github/workspace/p"}
+	cfg := Config{ReportText: func(s string) string { return strings.ReplaceAll(s, "/github/workspace/", "") }}
+	if err := writeRunReports(cfg, dir, rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"report.md", "report.json", "report.txt"} {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil || strings.Contains(string(b), "/github/workspace") || !strings.Contains(string(b), "skipped in p") {
+			t.Errorf("%s: %v\n%s", f, err, b)
 		}
 	}
 }

@@ -214,7 +214,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, runErr
 	}
 	if errors.Is(runErr, runner.ErrEmptyShard) {
-		return emptyShard(p, out, policy, opts, runErr, names)
+		return emptyShard(cfg, p, out, policy, opts, runErr, names)
 	}
 
 	var rep *report.Report
@@ -297,10 +297,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			out.RoundsDone, out.Elapsed.Round(time.Second), out.BenchTime.Round(time.Second), out.BuildTime.Round(time.Second),
 			float64(out.Elapsed)/float64(out.BenchTime))
 	}
-	if err := WriteReports(p.ResultsDir, rep); err != nil {
+	if err := writeRunReports(cfg, p.ResultsDir, rep); err != nil {
 		fmt.Fprintf(progress, "warning: writing reports to %s: %v\n", p.ResultsDir, err)
 	}
 	return &Result{Plan: p, Run: out, Report: rep, Policy: policy, Options: opts}, runErr
+}
+
+// writeRunReports writes a run's report into its results directory, its
+// texts first naming paths as the front end shows them (cfg.ReportText).
+func writeRunReports(cfg Config, dir string, rep *report.Report) error {
+	if cfg.ReportText != nil {
+		rep.MapText(cfg.ReportText)
+	}
+	return WriteReports(dir, rep)
 }
 
 // sameCommitNote says, for a run of two sides that built one commit
@@ -585,7 +594,7 @@ func notRunSuite(cfg Config, p *plan.Plan, lock *runner.DirLock, policy decide.P
 		rep.Sides = append(rep.Sides, reportSide(p, s))
 	}
 	fmt.Fprintln(progress, rep.Notes[0])
-	if err := WriteReports(p.ResultsDir, rep); err != nil {
+	if err := writeRunReports(cfg, p.ResultsDir, rep); err != nil {
 		fmt.Fprintf(progress, "warning: writing reports to %s: %v\n", p.ResultsDir, err)
 	}
 	return &Result{Plan: p, Run: out, Report: rep, Policy: policy, Options: opts}, nil

@@ -93,9 +93,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 
 	switch {
-	case len(r.Decisions) == 0 && r.Verdict == decide.Pass:
-		// Nothing measured on purpose: the notes are all there is to
-		// read, and say why; no footer explains tests nobody ran.
+	case r.measuredNothing():
+		// The notes are all there is to read, and say why; no footer
+		// explains tests nobody ran.
 		for _, n := range r.Notes {
 			fmt.Fprintf(ew, "- %s\n", MarkdownText(n))
 		}
@@ -188,7 +188,7 @@ func (r *Report) nextStep() string {
 		}
 		return fmt.Sprintf("Of %d comparisons, %s. %s", n, strings.Join(parts, "; "), r.gateOnInconclusive())
 	}
-	if n == 0 {
+	if r.measuredNothing() {
 		return "**Nothing was measured**, so nothing was compared; the notes below say why."
 	}
 	s := fmt.Sprintf("**No regression** beyond the %s threshold in %d comparisons", thresholdText(r.Policy), n)

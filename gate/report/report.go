@@ -115,6 +115,36 @@ func Empty(policy decide.Policy, verdict decide.Verdict, confidence float64) *Re
 	return New(&decide.Result{Policy: policy, Verdict: verdict, Counts: map[decide.Status]int{}}, confidence)
 }
 
+// MapText replaces each text of r that may name a path (ResultsDir, the
+// notes, the error, each comparison's note, a ladder step's own) by f of
+// it: a front end names paths as it shows them (the Action, from its
+// workspace) in the reports it writes too.
+func (r *Report) MapText(f func(string) string) {
+	r.ResultsDir, r.Error = f(r.ResultsDir), f(r.Error)
+	for _, notes := range [][]string{r.Notes, r.WarningNotes} {
+		for i := range notes {
+			notes[i] = f(notes[i])
+		}
+	}
+	for i := range r.Decisions {
+		r.Decisions[i].Note = f(r.Decisions[i].Note)
+	}
+	if r.Ladder != nil {
+		for _, st := range r.Ladder.Steps {
+			if st.Report != nil {
+				st.Report.MapText(f)
+			}
+		}
+	}
+}
+
+// measuredNothing reports whether the report is of a run that measured
+// nothing on purpose and passed (a shard that held no benchmark, a suite
+// both sides would build alike): its notes say why.
+func (r *Report) measuredNothing() bool {
+	return len(r.Decisions) == 0 && r.Verdict == decide.Pass
+}
+
 // sorted returns the decisions in reading order (see decide.Result.Sorted).
 func (r *Report) sorted() []decide.Decision {
 	res := decide.Result{Decisions: r.Decisions}

@@ -275,10 +275,7 @@ func (r *Report) summary(quote func(string) string) string {
 		}
 		return fmt.Sprintf("%s: %s", r.Verdict, detail)
 	}
-	if n == 0 && r.Verdict == decide.Pass {
-		// A run that measured nothing on purpose (a shard that held no
-		// benchmark, a suite both sides would build alike): its note
-		// says why.
+	if r.measuredNothing() {
 		return fmt.Sprintf("%s: nothing was measured, so nothing was compared (see the note)", r.Verdict)
 	}
 	return fmt.Sprintf("%s: %s in %d comparisons (threshold %s, alpha %v)",

@@ -153,11 +153,16 @@ func (st *runState) writeManifest(runErr error) error {
 		m.setError(runErr)
 	}
 	for _, s := range st.out.Sides {
-		m.Sides = append(m.Sides, ManifestSide{Name: s.Name, Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain,
-			GoVersion: s.GoVersion, Why: s.Why, File: filepath.Base(s.File), Packages: s.Packages,
-			Results: s.Results, Rejected: s.Rejected, NotConfig: s.NotConfig, Env: s.Env, PGO: s.PGO})
+		m.Sides = append(m.Sides, s.manifestSide())
 	}
 	return saveManifest(st.plan.ResultsDir, &m)
+}
+
+// manifestSide is side s as the manifest records it.
+func (s *SideResult) manifestSide() ManifestSide {
+	return ManifestSide{Name: s.Name, Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain,
+		GoVersion: s.GoVersion, Why: s.Why, File: filepath.Base(s.File), Packages: s.Packages,
+		Results: s.Results, Rejected: s.Rejected, NotConfig: s.NotConfig, Env: s.Env, PGO: s.PGO}
 }
 
 func saveManifest(dir string, m *Manifest) error {

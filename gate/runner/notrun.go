@@ -33,8 +33,7 @@ func WriteNotRun(p *plan.Plan, lock *DirLock, why string) (*Outcome, error) {
 			return nil, fmt.Errorf("creating results file: %w", err)
 		}
 		out.Sides = append(out.Sides, sr)
-		m.Sides = append(m.Sides, ManifestSide{Name: s.Name, Ref: s.Ref, Commit: s.Commit, Toolchain: s.Toolchain,
-			Why: s.Why, File: filepath.Base(sr.File), Env: s.Env, PGO: s.PGO})
+		m.Sides = append(m.Sides, sr.manifestSide())
 	}
 	return out, saveManifest(p.ResultsDir, &m)
 }
