@@ -53,15 +53,18 @@ func prints(text string, err error) func(context.Context, io.Writer) error {
 	}
 }
 
-const goodRun = "goos: linux\nBenchmarkX\nBenchmarkX-2 \t 100\t 1000 ns/op\nPASS\n"
+const goodRun = "goos: linux\nBenchmarkX\nBenchmarkX-2 \t 100\t 1000 ns/op 0 B/op 0 allocs/op\nPASS\n"
 
 func hardPlan(t *testing.T, rounds int) *plan.Plan {
 	t.Helper()
 	return &plan.Plan{
-		Sides:      []plan.Side{{Name: "base", Toolchain: "local"}, {Name: "head", Toolchain: "local"}},
-		Packages:   []string{"./..."},
-		Bench:      ".",
-		Benchtime:  "10ms",
+		Sides:     []plan.Side{{Name: "base", Toolchain: "local"}, {Name: "head", Toolchain: "local"}},
+		Packages:  []string{"./..."},
+		Bench:     ".",
+		Benchtime: "10ms",
+		// The fakes name their results as the testing package does at
+		// GOMAXPROCS 2.
+		CPU:        "2",
 		Rounds:     rounds,
 		Timeout:    time.Minute,
 		ResultsDir: filepath.Join(t.TempDir(), "out"),
@@ -107,7 +110,7 @@ func TestRunMisbehavingBenchmarks(t *testing.T) {
 		{
 			name: "os.Exit(0) under -test.paniconexit0",
 			run: func(t *testing.T) func(context.Context, io.Writer) error {
-				return prints("BenchmarkX\nBenchmarkX-2 \t 100\t 1000 ns/op\nBenchmarkY\npanic: unexpected call to os.Exit(0) during test\n\ngoroutine 7 [running]:\nos.Exit(0x0)\nexample.com/a.BenchmarkY(0xc0)\n", exitErr(t, 2))
+				return prints("BenchmarkX\nBenchmarkX-2 \t 100\t 1000 ns/op 0 B/op 0 allocs/op\nBenchmarkY\npanic: unexpected call to os.Exit(0) during test\n\ngoroutine 7 [running]:\nos.Exit(0x0)\nexample.com/a.BenchmarkY(0xc0)\n", exitErr(t, 2))
 			},
 			want:  []string{"failed in BenchmarkY", "unexpected call to os.Exit(0)"},
 			bench: "BenchmarkY",
@@ -115,7 +118,7 @@ func TestRunMisbehavingBenchmarks(t *testing.T) {
 		{
 			name: "os.Exit(1)",
 			run: func(t *testing.T) func(context.Context, io.Writer) error {
-				return prints("BenchmarkX\nBenchmarkX-2 \t 100\t 1000 ns/op\nBenchmarkY\n", exitErr(t, 1))
+				return prints("BenchmarkX\nBenchmarkX-2 \t 100\t 1000 ns/op 0 B/op 0 allocs/op\nBenchmarkY\n", exitErr(t, 1))
 			},
 			want:  []string{"failed in BenchmarkY: exit status 1", "hint: the test binary exited with status 1 without reporting a failure"},
 			bench: "BenchmarkY",
@@ -123,7 +126,7 @@ func TestRunMisbehavingBenchmarks(t *testing.T) {
 		{
 			name: "os.Exit(1) between benchmarks",
 			run: func(t *testing.T) func(context.Context, io.Writer) error {
-				return prints("BenchmarkX-2 \t 100\t 1000 ns/op\n", exitErr(t, 1))
+				return prints("BenchmarkX-2 \t 100\t 1000 ns/op 0 B/op 0 allocs/op\n", exitErr(t, 1))
 			},
 			want: []string{"failed after BenchmarkX-2 completed: exit status 1", "call os.Exit"},
 		},
@@ -138,7 +141,7 @@ func TestRunMisbehavingBenchmarks(t *testing.T) {
 		{
 			name: "a fake result line",
 			run: func(t *testing.T) func(context.Context, io.Writer) error {
-				return prints("BenchmarkX\n::error::pwned\nBenchmarkFake 1 NaN ns/op\nBenchmarkX-2 \t 100\t 1000 ns/op\nPASS\n", nil)
+				return prints("BenchmarkX\n::error::pwned\nBenchmarkFake 1 NaN ns/op\nBenchmarkX-2 \t 100\t 1000 ns/op 0 B/op 0 allocs/op\nPASS\n", nil)
 			},
 			want:  []string{"failed in BenchmarkX: a line that looks like a result is not one: \"BenchmarkFake 1 NaN ns/op\"", "hint: output printed while a benchmark runs"},
 			bench: "BenchmarkX",
@@ -146,7 +149,7 @@ func TestRunMisbehavingBenchmarks(t *testing.T) {
 		{
 			name: "a cut result line",
 			run: func(t *testing.T) func(context.Context, io.Writer) error {
-				return prints("BenchmarkX\nBenchmarkX-2 \tgarbage\n100\t 1000 ns/op\nPASS\n", nil)
+				return prints("BenchmarkX\nBenchmarkX-2 \tgarbage\n100\t 1000 ns/op 0 B/op 0 allocs/op\nPASS\n", nil)
 			},
 			want:  []string{"failed in BenchmarkX: a line that looks like a result is not one"},
 			bench: "BenchmarkX",
@@ -206,7 +209,7 @@ func TestRunTimeout(t *testing.T) {
 	fe := &scriptedExec{runs: []func(context.Context, io.Writer) error{
 		prints(goodRun, nil),
 		func(ctx context.Context, out io.Writer) error {
-			io.WriteString(out, "BenchmarkX\nBenchmarkX-2 \t 100\t 1000 ns/op\nBenchmarkHang\n")
+			io.WriteString(out, "BenchmarkX\nBenchmarkX-2 \t 100\t 1000 ns/op 0 B/op 0 allocs/op\nBenchmarkHang\n")
 			<-ctx.Done()
 			return errors.New("signal: killed")
 		},
@@ -332,14 +335,14 @@ func TestLocateFailure(t *testing.T) {
 		name, out      string
 		running, after string
 	}{
-		{"FAIL line", "BenchmarkA\nBenchmarkA-2 10 5 ns/op\nBenchmarkB\n--- FAIL: BenchmarkB\n", "BenchmarkB", ""},
-		{"started, no result", "BenchmarkA\nBenchmarkA-2 10 5 ns/op\nBenchmarkB\n", "BenchmarkB", ""},
-		{"sub-benchmark", "BenchmarkP\nBenchmarkP/a\nBenchmarkP/a-2 10 5 ns/op\nBenchmarkP/b\n", "BenchmarkP/b", ""},
-		{"parent after its children", "BenchmarkP\nBenchmarkP/a\nBenchmarkP/a-2 10 5 ns/op\n", "BenchmarkP", ""},
-		{"GOMAXPROCS=1 has no suffix", "BenchmarkA\nBenchmarkA 10 5 ns/op\n", "", "BenchmarkA"},
-		{"-test.v: a panic after the result line's name", "BenchmarkA\nBenchmarkA-2 10 5 ns/op\nBenchmarkB\nBenchmarkB-2 \tpanic: x\n", "BenchmarkB", ""},
-		{"without -test.v: cut result line", "BenchmarkA-2 10 5 ns/op\nBenchmarkB-2 \tpanic: x\n", "BenchmarkB-2", ""},
-		{"without -test.v: goroutine trace", "BenchmarkA-2 10 5 ns/op\npanic: unexpected call to os.Exit(0) during test\n\nos.Exit(0x0)\nexample.com/a.BenchmarkB(0xc0)\n", "BenchmarkB", ""},
+		{"FAIL line", "BenchmarkA\nBenchmarkA-2 10 5 ns/op 0 B/op 0 allocs/op\nBenchmarkB\n--- FAIL: BenchmarkB\n", "BenchmarkB", ""},
+		{"started, no result", "BenchmarkA\nBenchmarkA-2 10 5 ns/op 0 B/op 0 allocs/op\nBenchmarkB\n", "BenchmarkB", ""},
+		{"sub-benchmark", "BenchmarkP\nBenchmarkP/a\nBenchmarkP/a-2 10 5 ns/op 0 B/op 0 allocs/op\nBenchmarkP/b\n", "BenchmarkP/b", ""},
+		{"parent after its children", "BenchmarkP\nBenchmarkP/a\nBenchmarkP/a-2 10 5 ns/op 0 B/op 0 allocs/op\n", "BenchmarkP", ""},
+		{"GOMAXPROCS=1 has no suffix", "BenchmarkA\nBenchmarkA 10 5 ns/op 0 B/op 0 allocs/op\n", "", "BenchmarkA"},
+		{"-test.v: a panic after the result line's name", "BenchmarkA\nBenchmarkA-2 10 5 ns/op 0 B/op 0 allocs/op\nBenchmarkB\nBenchmarkB-2 \tpanic: x\n", "BenchmarkB", ""},
+		{"without -test.v: cut result line", "BenchmarkA-2 10 5 ns/op 0 B/op 0 allocs/op\nBenchmarkB-2 \tpanic: x\n", "BenchmarkB-2", ""},
+		{"without -test.v: goroutine trace", "BenchmarkA-2 10 5 ns/op 0 B/op 0 allocs/op\npanic: unexpected call to os.Exit(0) during test\n\nos.Exit(0x0)\nexample.com/a.BenchmarkB(0xc0)\n", "BenchmarkB", ""},
 		{"timeout panic", "panic: test timed out after 1s\n\trunning tests:\n\t\tBenchmarkHang (1s)\n", "BenchmarkHang", ""},
 		{"nothing ran", "garbage\n", "", ""},
 	} {
@@ -356,7 +359,7 @@ func TestLineWriter(t *testing.T) {
 	var b strings.Builder
 	lw := newLineWriter(&b, "", nil)
 	lw.max = 64
-	in := "BenchmarkA\nBenchmarkA-2 \t 10\t 5 ns/op\n" + strings.Repeat("x", 100) + "\nPASS\nno newline"
+	in := "BenchmarkA\nBenchmarkA-2 \t 10\t 5 ns/op 0 B/op 0 allocs/op\n" + strings.Repeat("x", 100) + "\nPASS\nno newline"
 	// Write in small pieces, as a pipe would deliver it.
 	for len(in) > 0 {
 		n := min(7, len(in))
@@ -366,7 +369,7 @@ func TestLineWriter(t *testing.T) {
 	if err := lw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	want := "BenchmarkA\nBenchmarkA-2 \t 10\t 5 ns/op\n# benchgate: a line of output of 100 bytes was left out (longer than 64)\nPASS\nno newline\n"
+	want := "BenchmarkA\nBenchmarkA-2 \t 10\t 5 ns/op 0 B/op 0 allocs/op\n# benchgate: a line of output of 100 bytes was left out (longer than 64)\nPASS\nno newline\n"
 	if b.String() != want {
 		t.Errorf("got %q\nwant %q", b.String(), want)
 	}
@@ -379,7 +382,7 @@ func TestLineWriter(t *testing.T) {
 // longer than benchfmt can read does not spoil the results file.
 func TestRunLongLineKeepsFileReadable(t *testing.T) {
 	fe := &scriptedExec{runs: []func(context.Context, io.Writer) error{
-		prints("BenchmarkX\n    x_test.go:3: "+strings.Repeat("blob", 50<<10)+"\nBenchmarkX-2 \t 100\t 1000 ns/op\nPASS\n", nil),
+		prints("BenchmarkX\n    x_test.go:3: "+strings.Repeat("blob", 50<<10)+"\nBenchmarkX-2 \t 100\t 1000 ns/op 0 B/op 0 allocs/op\nPASS\n", nil),
 	}}
 	p := hardPlan(t, 2)
 	out, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: fe})

@@ -74,7 +74,7 @@ done
 ( sh -c 'echo "orphan $$"; exec sleep 300' & )
 sleep 0.2
 echo BenchmarkX
-printf 'BenchmarkX-2 \t 100\t 1000 ns/op\n'
+printf 'BenchmarkX-2 \t 100\t 1000 ns/op 0 B/op 0 allocs/op\n'
 echo PASS
 `
 	fe := &realBinaries{script: script}
@@ -145,7 +145,7 @@ c='echo "chain $$"; setsid sh -c "$0" "$0" & exit 0'
 setsid sh -c "$c" "$c" &
 sleep 0.3
 echo BenchmarkX
-printf 'BenchmarkX-2 \t 100\t 1000 ns/op\n'
+printf 'BenchmarkX-2 \t 100\t 1000 ns/op 0 B/op 0 allocs/op\n'
 echo PASS
 `
 	fe := &realBinaries{script: script}
@@ -232,7 +232,7 @@ func TestOutputCap(t *testing.T) {
 		{"one line", `head -c 104857600 /dev/zero | tr '\0' x`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			fe := &realBinaries{script: "#!/bin/sh\necho BenchmarkX\nprintf 'BenchmarkX-2 \\t 100\\t 1000 ns/op\\n'\n" + c.spam + "\necho\necho PASS\n"}
+			fe := &realBinaries{script: "#!/bin/sh\necho BenchmarkX\nprintf 'BenchmarkX-2 \\t 100\\t 1000 ns/op 0 B/op 0 allocs/op\\n'\n" + c.spam + "\necho\necho PASS\n"}
 			p := shPlan(t, 2)
 			start := time.Now()
 			out, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Env: []string{"PATH=" + os.Getenv("PATH")}, Exec: fe, MaxOutput: 1 << 20})
@@ -320,7 +320,7 @@ func TestIsolationLayout(t *testing.T) {
 	before, _ := os.Stat(gitDir)
 
 	var checked []string
-	fe := &realBinaries{script: "#!/bin/sh\necho BenchmarkX\nprintf 'BenchmarkX-2 \\t 100\\t 1000 ns/op\\n'\necho PASS\n"}
+	fe := &realBinaries{script: "#!/bin/sh\necho BenchmarkX\nprintf 'BenchmarkX-2 \\t 100\\t 1000 ns/op 0 B/op 0 allocs/op\\n'\necho PASS\n"}
 	fe.atRun = func(c Cmd) {
 		if len(checked) > 0 {
 			return

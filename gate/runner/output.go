@@ -214,6 +214,21 @@ type lineWriter struct {
 	// unit benchgate counts itself, when it does); reservedIn is the
 	// first accepted result that reported it.
 	reserved, reservedIn string
+	// suffixes are the -N suffixes the testing package gives the
+	// results of a process run with -test.cpu (its values above 1), and
+	// anyProcs that the list holds 1, which gives none; off is the first
+	// accepted result whose name ends otherwise: the code under test
+	// changed -test.cpu (or printed the line itself). expectProcs sets
+	// them; none are checked without it.
+	suffixes []string
+	anyProcs bool
+	procsOff string
+	// benchmem says the process ran with -test.benchmem, under which the
+	// testing package reports B/op and allocs/op for every benchmark;
+	// memOff is the first accepted result without them: the code under
+	// test turned the flag off.
+	benchmem bool
+	memOff   string
 	// recent are the last lines, and crash the lines from just before
 	// the first panic or fatal error on (see excerpt).
 	recent    []string
@@ -225,6 +240,33 @@ type lineWriter struct {
 // pkg (import path) that was asked to run sel.
 func newLineWriter(w io.Writer, pkg string, sel *selection) *lineWriter {
 	return &lineWriter{w: w, max: maxLine, sel: sel, hdr: header{pkg: pkg}}
+}
+
+// expectProcs has the writer check that every result is named as the
+// testing package names it at -test.cpu=list.
+func (l *lineWriter) expectProcs(list string) {
+	l.suffixes, l.anyProcs = nil, false
+	for _, v := range strings.Split(list, ",") {
+		if v == "1" {
+			l.anyProcs = true
+		} else {
+			l.suffixes = append(l.suffixes, "-"+v)
+		}
+	}
+}
+
+// namedAtProcs reports whether name ends as the testing package ends a
+// result's name at one of the -test.cpu values the process ran with.
+func (l *lineWriter) namedAtProcs(name string) bool {
+	if l.anyProcs || l.suffixes == nil {
+		return true
+	}
+	for _, s := range l.suffixes {
+		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // resetConfig writes a configuration line with an empty value for each
@@ -407,6 +449,12 @@ func (l *lineWriter) benchmarkLine(raw, line string) {
 		l.results++
 		if l.reserved != "" && l.reservedIn == "" && reportsUnit(line, l.reserved) {
 			l.reservedIn = name
+		}
+		if l.procsOff == "" && !l.namedAtProcs(name) {
+			l.procsOff = name
+		}
+		if l.benchmem && l.memOff == "" && !(reportsUnit(line, "B/op") && reportsUnit(line, "allocs/op")) {
+			l.memOff = name
 		}
 		if iters, ns, under := underBenchtime(strings.Fields(line), l.benchtime); under {
 			if l.underTime == nil {

@@ -30,6 +30,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/gitx"
@@ -94,6 +96,7 @@ func (st *runState) prepare(ctx context.Context) error {
 			s.buildEnv = setEnv(s.buildEnv, k, v)
 			s.env = setEnv(s.env, k, v)
 		}
+		s.procs = st.sideProcs(s.env)
 		// Same-length paths for every side, so that no side's binary or
 		// source path is longer than another's.
 		src := filepath.Join(st.tmp, fmt.Sprintf("src%d", i))
@@ -346,6 +349,33 @@ func (st *runState) sideEnv(i int) []string {
 		env = setEnv(env, "HOME", filepath.Join(dir, "home"))
 	}
 	return env
+}
+
+// sideProcs is the -test.cpu list a side's timed processes run at: the
+// plan's (-cpu), else the GOMAXPROCS of the side's environment (a
+// configuration's GOMAXPROCS=1), else the GOMAXPROCS a Go program gets
+// here by default. Given always, as go test -cpu gives it, so that the
+// testing package sets GOMAXPROCS before each benchmark and names its
+// results by it: code under test that sets GOMAXPROCS in an init
+// function or TestMain does not change what its benchmarks run at, nor
+// their names. Without it, a head that set GOMAXPROCS 1 made its
+// sub-benchmark "n-2" read as the base's "n" at GOMAXPROCS 2, and the
+// two were compared.
+func (st *runState) sideProcs(env []string) string {
+	if st.plan.CPU != "" {
+		return st.plan.CPU
+	}
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], "GOMAXPROCS="); ok {
+			if n, err := strconv.Atoi(v); err == nil && n > 0 {
+				return strconv.Itoa(n)
+			}
+			break // the runtime ignores it, as below
+		}
+	}
+	// benchgate's own default, with the same environment and cgroup
+	// limits as the processes it starts.
+	return strconv.Itoa(runtime.GOMAXPROCS(0))
 }
 
 // checkGoReachable fails early, and says why, when the builder could not

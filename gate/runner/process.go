@@ -20,16 +20,10 @@ import (
 	"github.com/benchgate/benchgate/internal/brief"
 )
 
-// benchArgs are the test binary's flags for one run.
-func (st *runState) benchArgs(bench string) []string {
+// benchArgs are the test binary's flags for one run of side s.
+func (st *runState) benchArgs(s *SideResult, bench string) []string {
 	p := st.plan
-	var cpu []string
-	if p.CPU != "" {
-		// The GOMAXPROCS values to run each benchmark at; the results'
-		// -N suffixes follow.
-		cpu = []string{"-test.cpu=" + p.CPU}
-	}
-	return append([]string{
+	args := []string{
 		"-test.run=^$",
 		"-test.bench=" + bench,
 		"-test.benchtime=" + p.Benchtime,
@@ -43,7 +37,13 @@ func (st *runState) benchArgs(bench string) []string {
 		// As go test does: a benchmark that calls os.Exit(0) must not
 		// look like a success.
 		"-test.paniconexit0",
-	}, cpu...)
+	}
+	if s.procs != "" {
+		// The GOMAXPROCS values to run each benchmark at; the results'
+		// -N suffixes follow (sideProcs).
+		args = append(args, "-test.cpu="+s.procs)
+	}
+	return args
 }
 
 // header is the comment line that precedes a run's output in the results
@@ -109,6 +109,10 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 		lw.reserved = InstructionsUnit
 	}
 	lw.benchtime = benchtimeDuration(st.plan.Benchtime)
+	if s.procs != "" {
+		lw.expectProcs(s.procs)
+	}
+	lw.benchmem = true // benchArgs gives -test.benchmem
 	if err := lw.resetConfig(s.config); err != nil {
 		return fmt.Errorf("writing results file: %w", err)
 	}
@@ -125,7 +129,7 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 	// The testing package's -test.timeout does not cover benchmarks (its
 	// alarm stops before they start), so the timeout here is what bounds
 	// the process; -test.v output names the benchmark that was running.
-	run := st.runCapped(ctx, Cmd{Dir: pkg.Dir, Env: s.env, Path: binary, Args: st.benchArgs(bench), As: s.as}, io.MultiWriter(lw, tw), st.plan.Timeout)
+	run := st.runCapped(ctx, Cmd{Dir: pkg.Dir, Env: s.env, Path: binary, Args: st.benchArgs(s, bench), As: s.as}, io.MultiWriter(lw, tw), st.plan.Timeout)
 	runErr := run.err
 	st.out.BenchTime += run.d
 	if err := errors.Join(run.flushErr, lw.Close()); err != nil {
@@ -199,6 +203,16 @@ func (st *runState) checkOutput(s *SideResult, pkg *Package, round int, tw *tail
 		e := st.failure(s, pkg, round, fmt.Errorf("%s reports its own %s, the unit {measure} %s counts with valgrind", lw.reservedIn, InstructionsUnit, st.opts.Measure), tw.Bytes(), lw)
 		e.Benchmark, e.After = stripProcs(lw.reservedIn), ""
 		e.Hint = "rename the metric the benchmark reports with b.ReportMetric (perf counters: hw-instructions/op, say), or use {measure} time"
+		return e
+	case lw.procsOff != "":
+		e := st.failure(s, pkg, round, fmt.Errorf("%s is not named as the testing package names a result at -test.cpu=%s, which benchgate gave it: the code under test changed the flag, or printed the line itself", lw.procsOff, s.procs), tw.Bytes(), lw)
+		e.Benchmark, e.After = stripProcs(lw.procsOff), ""
+		e.Hint = "benchgate runs every benchmark at the GOMAXPROCS it gives with -test.cpu ({cpu}, else the side's GOMAXPROCS); remove the code (a TestMain's flag.Set) that changes the test binary's -test.* flags"
+		return e
+	case lw.memOff != "":
+		e := st.failure(s, pkg, round, fmt.Errorf("%s reported no B/op and allocs/op, which the testing package reports for every benchmark under -test.benchmem, which benchgate gave it: the code under test turned the flag off", lw.memOff), tw.Bytes(), lw)
+		e.Benchmark, e.After = stripProcs(lw.memOff), ""
+		e.Hint = "remove the code (a TestMain's flag.Set(\"test.benchmem\", \"false\")) that changes the test binary's -test.* flags"
 		return e
 	default:
 		return nil

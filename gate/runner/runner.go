@@ -219,6 +219,8 @@ type SideResult struct {
 	env, buildEnv []string
 	// as is the user its test binaries run as, nil for benchgate's own.
 	as *Identity
+	// procs is the -test.cpu list of its timed processes (sideProcs).
+	procs string
 	// missing are the plan's local package patterns this side does not
 	// have.
 	missing []string

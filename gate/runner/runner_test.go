@@ -85,7 +85,7 @@ func (f *fakeExec) Run(ctx context.Context, c Cmd, out io.Writer) error {
 			fmt.Fprint(out, f.failOutput)
 			return errors.New("exit status 2")
 		}
-		fmt.Fprintf(out, "pkg: example.com/a\nBenchmarkX\nBenchmarkX-2 100 %d ns/op\nPASS\n", 1000+f.runs)
+		fmt.Fprintf(out, "pkg: example.com/a\nBenchmarkX\nBenchmarkX-2 100 %d ns/op 0 B/op 0 allocs/op\nPASS\n", 1000+f.runs)
 	}
 	return nil
 }
@@ -96,9 +96,12 @@ func testPlan(t *testing.T, rounds int) *plan.Plan {
 			{Name: "base", Toolchain: "local"},
 			{Name: "head", Toolchain: "go1.27.3"},
 		},
-		Packages:   []string{"./..."},
-		Bench:      ".",
-		Benchtime:  "10ms",
+		Packages:  []string{"./..."},
+		Bench:     ".",
+		Benchtime: "10ms",
+		// The fakes name their results as the testing package does at
+		// GOMAXPROCS 2.
+		CPU:        "2",
 		Rounds:     rounds,
 		Timeout:    time.Minute,
 		ResultsDir: filepath.Join(t.TempDir(), "out"),
@@ -198,9 +201,9 @@ func TestRunFailureKeepsResults(t *testing.T) {
 
 func TestFailingBenchmark(t *testing.T) {
 	for _, tt := range []struct{ out, want string }{
-		{"BenchmarkA-2 10 5 ns/op\nBenchmarkB-2 \t--- FAIL: BenchmarkB-2\n", "BenchmarkB-2"},
+		{"BenchmarkA-2 10 5 ns/op 0 B/op 0 allocs/op\nBenchmarkB-2 \t--- FAIL: BenchmarkB-2\n", "BenchmarkB-2"},
 		{"panic: test timed out after 1s\n\trunning tests:\n\t\tBenchmarkHang (1s)\n", "BenchmarkHang"},
-		{"BenchmarkA-2 10 5 ns/op\nBenchmarkPanics-2 \tpanic: boom\n", "BenchmarkPanics-2"},
+		{"BenchmarkA-2 10 5 ns/op 0 B/op 0 allocs/op\nBenchmarkPanics-2 \tpanic: boom\n", "BenchmarkPanics-2"},
 		{"garbage\n", ""},
 	} {
 		if got := failingBenchmark([]byte(tt.out)); got != tt.want {

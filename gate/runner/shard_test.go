@@ -44,7 +44,7 @@ func (f *shardExec) Run(ctx context.Context, c Cmd, out io.Writer) error {
 		fmt.Fprintln(out, "pkg: example.com/a")
 		for _, fn := range f.fns {
 			if plan.SelectsBenchmark(bench, fn) {
-				fmt.Fprintf(out, "%s\n%s-2 100 1000 ns/op\n", fn, fn)
+				fmt.Fprintf(out, "%s\n%s-2 100 1000 ns/op 0 B/op 0 allocs/op\n", fn, fn)
 			}
 		}
 		fmt.Fprintln(out, "PASS")

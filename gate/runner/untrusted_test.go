@@ -7,6 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,7 +59,7 @@ const hdrLines = "goos: linux\ngoarch: amd64\npkg: example.com/a\n"
 
 // result is a -test.v start line and its result.
 func result(name string, ns int) string {
-	return fmt.Sprintf("Benchmark%s\nBenchmark%s-2 \t 100\t %d ns/op\n", name, name, ns)
+	return fmt.Sprintf("Benchmark%s\nBenchmark%s-2 \t 100\t %d ns/op 0 B/op 0 allocs/op\n", name, name, ns)
 }
 
 func untrustedPlan(t *testing.T, rounds int) *plan.Plan {
@@ -155,7 +158,7 @@ func TestRunResultsStop(t *testing.T) {
 // process is an error: one of them was printed by the benchmark.
 func TestRunDuplicateResult(t *testing.T) {
 	fe := &sideExec{list: "BenchmarkA\n", run: func(side string, n int, out io.Writer) error {
-		io.WriteString(out, hdrLines+"BenchmarkA\nBenchmarkA-2 100 1 ns/op\nBenchmarkA-2 100 500 ns/op\nPASS\n")
+		io.WriteString(out, hdrLines+"BenchmarkA\nBenchmarkA-2 100 1 ns/op 0 B/op 0 allocs/op\nBenchmarkA-2 100 500 ns/op 0 B/op 0 allocs/op\nPASS\n")
 		return nil
 	}}
 	_, err := runWith(t, untrustedPlan(t, 2), fe)
@@ -173,7 +176,7 @@ func TestRunDuplicateResult(t *testing.T) {
 // resets the configuration the previous one set.
 func TestRunRejectsAndResets(t *testing.T) {
 	fe := &sideExec{list: "BenchmarkA\nBenchmarkC\n", run: func(side string, n int, out io.Writer) error {
-		io.WriteString(out, "warning: legacy mode enabled\n"+hdrLines+"BenchmarkA\nBenchmarkC-2 1000000 1 ns/op\nBenchmarkA-2 100 10 ns/op\n"+result("C", 50)+"PASS\n")
+		io.WriteString(out, "warning: legacy mode enabled\n"+hdrLines+"BenchmarkA\nBenchmarkC-2 1000000 1 ns/op 0 B/op 0 allocs/op\nBenchmarkA-2 100 10 ns/op 0 B/op 0 allocs/op\n"+result("C", 50)+"PASS\n")
 		return nil
 	}}
 	out, err := runWith(t, untrustedPlan(t, 2), fe)
@@ -181,7 +184,7 @@ func TestRunRejectsAndResets(t *testing.T) {
 		t.Fatal(err)
 	}
 	head := out.Sides[1]
-	if head.Results != 4 || head.Rejected != 2 || head.FirstRejected != "BenchmarkC-2 1000000 1 ns/op" ||
+	if head.Results != 4 || head.Rejected != 2 || head.FirstRejected != "BenchmarkC-2 1000000 1 ns/op 0 B/op 0 allocs/op" ||
 		head.NotConfig != 2 || head.FirstNotConfig != "warning: legacy mode enabled" {
 		t.Errorf("head: %d results, %d rejected (%q), %d not configuration (%q)", head.Results, head.Rejected, head.FirstRejected, head.NotConfig, head.FirstNotConfig)
 	}
@@ -196,7 +199,7 @@ func TestRunRejectsAndResets(t *testing.T) {
 	if !strings.Contains(blocks[1], "\ngoos:\ngoarch:\npkg:\n# benchgate: not configuration") {
 		t.Errorf("the second block does not reset the first's configuration:\n%s", blocks[1])
 	}
-	if !strings.Contains(blocks[1], "# benchgate: rejected result (printed while another benchmark ran): BenchmarkC-2 1000000 1 ns/op\n") {
+	if !strings.Contains(blocks[1], "# benchgate: rejected result (printed while another benchmark ran): BenchmarkC-2 1000000 1 ns/op 0 B/op 0 allocs/op\n") {
 		t.Errorf("the rejected line is not a comment:\n%s", blocks[1])
 	}
 }
@@ -319,7 +322,7 @@ func TestVerifyResults(t *testing.T) {
 				t.Fatal(err)
 			}
 			bw := &blockWriter{w: f, sum: s.file.sum}
-			io.WriteString(bw, "# benchgate: side=base round=1/2 package=example.com/a run=run001\nBenchmarkA\nBenchmarkA-2 100 10 ns/op\n")
+			io.WriteString(bw, "# benchgate: side=base round=1/2 package=example.com/a run=run001\nBenchmarkA\nBenchmarkA-2 100 10 ns/op 0 B/op 0 allocs/op\n")
 			f.Close()
 			s.wrote(bw, 1)
 			s.Results = 1
@@ -468,5 +471,77 @@ func TestRunSkippedOnceFails(t *testing.T) {
 	_, err := Run(context.Background(), p, Options{WorkDir: t.TempDir(), Exec: exec})
 	if err == nil || !strings.Contains(err.Error(), "failed in BenchmarkOnce: skipped on base in round 1 (once_test.go:3: fixture made; run again), but head measured it") {
 		t.Fatalf("got %v, want the run to fail on BenchmarkOnce", err)
+	}
+}
+
+// TestRunGivesTheTestFlags: every timed process runs with -test.cpu (the
+// plan's, else the side's GOMAXPROCS) and -test.benchmem, and a result
+// named or measured otherwise than those flags make the testing package
+// print it fails the run, naming the benchmark and the flag: the code
+// under test changed the flag (flag.Set in a TestMain), which made a
+// head's sub-benchmark "n-2" read as the base's "n", or dropped its B/op
+// and allocs/op from the comparison.
+func TestRunGivesTheTestFlags(t *testing.T) {
+	for _, c := range []struct {
+		name, headLine, want, hint string
+	}{
+		{"suffix", "BenchmarkA \t 100\t 10 ns/op 0 B/op 0 allocs/op\n",
+			"failed in BenchmarkA: BenchmarkA is not named as the testing package names a result at -test.cpu=2, which benchgate gave it",
+			"hint: benchgate runs every benchmark at the GOMAXPROCS it gives with -test.cpu (-cpu, else the side's GOMAXPROCS)"},
+		{"benchmem", "BenchmarkA-2 \t 100\t 10 ns/op\n",
+			"failed in BenchmarkA: BenchmarkA-2 reported no B/op and allocs/op, which the testing package reports for every benchmark under -test.benchmem",
+			`hint: remove the code (a TestMain's flag.Set("test.benchmem", "false"))`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var args [][]string
+			fe := &sideExec{list: "BenchmarkA\n"}
+			exec := execFunc(func(ctx context.Context, cmd Cmd, out io.Writer) error {
+				if cmd.Path == "go" || isList(cmd) {
+					return fe.Run(ctx, cmd, out)
+				}
+				args = append(args, cmd.Args)
+				io.WriteString(out, hdrLines)
+				if strings.Contains(cmd.Path, "bin0") {
+					io.WriteString(out, result("A", 10))
+				} else {
+					io.WriteString(out, "BenchmarkA\n"+c.headLine)
+				}
+				io.WriteString(out, "PASS\n")
+				return nil
+			})
+			_, err := Run(context.Background(), untrustedPlan(t, 4), Options{WorkDir: t.TempDir(), Exec: exec})
+			var bf *BenchmarkFailedError
+			if !errors.As(err, &bf) || bf.Side != "head" || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.hint) {
+				t.Fatalf("got %v, want head's run to fail with\n%s\n%s", err, c.want, c.hint)
+			}
+			for _, a := range args {
+				if !slices.Contains(a, "-test.cpu=2") || !slices.Contains(a, "-test.benchmem") {
+					t.Errorf("a process ran with %q, want -test.cpu=2 and -test.benchmem", a)
+				}
+			}
+		})
+	}
+}
+
+// TestSideProcs: the -test.cpu list is the plan's (-cpu), else the
+// side's GOMAXPROCS, else what a Go program here gets by default; a
+// GOMAXPROCS the runtime would ignore is ignored.
+func TestSideProcs(t *testing.T) {
+	def := strconv.Itoa(runtime.GOMAXPROCS(0))
+	for _, c := range []struct {
+		cpu  string
+		env  []string
+		want string
+	}{
+		{"1,4", []string{"GOMAXPROCS=3"}, "1,4"},
+		{"", []string{"GOMAXPROCS=8", "PATH=/bin", "GOMAXPROCS=3"}, "3"},
+		{"", []string{"GOMAXPROCS=0"}, def},
+		{"", []string{"GOMAXPROCS=two"}, def},
+		{"", []string{"PATH=/bin"}, def},
+	} {
+		st := &runState{plan: &plan.Plan{CPU: c.cpu}}
+		if got := st.sideProcs(c.env); got != c.want {
+			t.Errorf("-cpu %q, env %q: %q, want %q", c.cpu, c.env, got, c.want)
+		}
 	}
 }
