@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -444,6 +445,58 @@ func TestActionPushAndDispatch(t *testing.T) {
 	// The job summary says so too, not only the log.
 	if !strings.Contains(r.summary, "benchgate: 💥 error") || !strings.Contains(r.summary, `input rounds: "many"`) {
 		t.Errorf("bad inputs: summary %q", r.summary)
+	}
+}
+
+// TestActionPushNewBranch: the push that creates a branch names no
+// earlier commit ("before" is all zeros), and actions/checkout leaves a
+// clone of that one commit. The base is the merge-base with the
+// repository's default branch (from the event), fetched into the clone,
+// as a pull request from the branch would have it; the push that creates
+// the default branch itself is compared with its parent. Before, the
+// notice promised the merge-base with the default branch and the run
+// then refused: "HEAD has no parent" (it had none in the clone).
+func TestActionPushNewBranch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping real benchmark runs")
+	}
+	bin := buildBenchgate(t)
+	origin, base, head := fixtureRepo(t)
+	git(t, origin, "branch", "feature", head)
+	git(t, origin, "reset", "-q", "--hard", base)
+	inputs := map[string]string{"packages": "./...", "rounds": "10", "benchtime": "10ms", "comment": "never", "bench": "Slow"}
+	zeros := strings.Repeat("0", 40)
+	for _, c := range []struct {
+		branch, want string
+	}{
+		{"feature", fmt.Sprintf("::notice::the push of refs/heads/feature created it, so the event names no earlier commit to compare %s with: benchgate compares it with its merge-base with the default branch main, %s, as a pull request from the branch would be", head[:12], base[:12])},
+		{"main", fmt.Sprintf("::notice::the push of refs/heads/main created it, so the event names no earlier commit to compare %s with: benchgate compares it with its parent", head[:12])},
+	} {
+		t.Run(c.branch, func(t *testing.T) {
+			if c.branch == "main" {
+				git(t, origin, "reset", "-q", "--hard", head)
+				defer git(t, origin, "reset", "-q", "--hard", base)
+			}
+			// As actions/checkout fetches a push's commit: that commit
+			// alone, no other branch, no origin/HEAD.
+			ws := filepath.Join(t.TempDir(), "workspace")
+			os.MkdirAll(ws, 0o755)
+			git(t, ws, "init", "-q")
+			git(t, ws, "remote", "add", "origin", "file://"+origin)
+			git(t, ws, "fetch", "-q", "--depth=1", "origin", "+"+head+":refs/remotes/origin/"+c.branch)
+			git(t, ws, "checkout", "-q", "--force", "-B", c.branch, "refs/remotes/origin/"+c.branch)
+			push := event(t, "push", func(ev map[string]any) {
+				ev["before"], ev["after"], ev["ref"], ev["created"] = zeros, head, "refs/heads/"+c.branch, true
+				obj(ev, "repository")["default_branch"] = "main"
+			})
+			r := runAsRunner(t, bin, ws, "push", push, inputs)
+			if r.code != 1 || r.outputs["verdict"] != "regression" {
+				t.Errorf("exit %d verdict %q, want 1 regression; stdout:\n%s\nstderr:\n%s", r.code, r.outputs["verdict"], r.stdout, r.stderr)
+			}
+			if !strings.Contains(r.stdout, c.want) {
+				t.Errorf("stdout lacks %q:\n%s", c.want, r.stdout)
+			}
+		})
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/runner"
 	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // runCommand measures base and head, then publishes and gates.
@@ -59,6 +60,9 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 	// its commit).
 	explicitToolchains := cfg.BaseToolchain != "" || cfg.HeadToolchain != ""
 	noRefs := cfg.BaseRef == "" && cfg.HeadRef == ""
+	// newBranch is a push that created its branch and so names no base;
+	// its base is found once the clone is open (newBranchBase).
+	var newBranch *ghevent.NoBaseError
 	if ev != nil && len(cfg.Configs) == 0 && (noRefs || trust == nil && (cfg.BaseRef == "" || cfg.HeadRef == "")) {
 		base, head, err := ev.Commits()
 		switch {
@@ -72,9 +76,8 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 		case explicitToolchains && noRefs:
 			// Toolchain comparison of the working tree.
 		default:
-			var nb *ghevent.NoBaseError
-			if errors.As(err, &nb) {
-				s.a.Noticef("%s", nb.Error())
+			if errors.As(err, &newBranch) && cfg.BaseRef != "" {
+				newBranch = nil // the base-ref input names the base
 			}
 		}
 	}
@@ -86,7 +89,7 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 			return err
 		}
 	}
-	needRepo := cfg.BaseRef != "" || cfg.HeadRef != ""
+	needRepo := cfg.BaseRef != "" || cfg.HeadRef != "" || newBranch != nil
 	var repo *gitx.Repo
 	if needRepo || len(sides) > 0 {
 		r, err := gitx.Open(ctx, dir, runner.GitEnv(cfg.Environ))
@@ -98,6 +101,11 @@ func (s *step) runCommand(ctx context.Context, dir, resultsDir string) error {
 			repo = r
 			if err := s.ensureCommits(ctx, repo, cfg.BaseRef, cfg.HeadRef); err != nil {
 				return err
+			}
+			if newBranch != nil {
+				if err := s.newBranchBase(ctx, repo, &cfg, newBranch); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -172,6 +180,49 @@ func (s *step) ensureCommits(ctx context.Context, repo *gitx.Repo, refs ...strin
 			}
 			return &usage.Error{Msg: err.Error(), Hint: hint}
 		}
+	}
+	return nil
+}
+
+// newBranchBase chooses the base of a push that created its branch, which
+// the event does not name: the merge-base with the repository's default
+// branch, the base a pull request from the branch would have, fetched
+// into the shallow clone actions/checkout leaves. Without a default
+// branch in the event, or for the push that created the default branch
+// itself, the run's own default base is taken (the parent of the commit).
+func (s *step) newBranchBase(ctx context.Context, repo *gitx.Repo, cfg *pipeline.Config, nb *ghevent.NoBaseError) error {
+	if nb.DefaultBranch == "" || nb.OfDefaultBranch() {
+		s.a.Noticef("%s: benchgate compares it with its parent; set input base-ref to choose another base", nb.Error())
+		return s.ensureParent(ctx, repo, nb.HeadSHA)
+	}
+	fetcher := fetchingRepo(repo, s.w.gh.ServerURL, s.in.token)
+	mb, err := fetcher.MergeBaseWithBranch(ctx, "origin", nb.DefaultBranch, nb.HeadSHA, s.a.Infof)
+	switch {
+	case err != nil:
+		return &usage.Error{Msg: fmt.Sprintf("%s, and its merge-base with the default branch %s could not be found: %v", nb.Error(), nb.DefaultBranch, err),
+			Hint: "set input base-ref to the commit or branch to compare with (for example base-ref: " + nb.DefaultBranch + ")"}
+	case mb == nb.HeadSHA:
+		// The branch adds no commit to the default branch yet.
+		s.a.Noticef("%s, and it is a commit of the default branch %s: benchgate compares it with its parent; set input base-ref to choose another base", nb.Error(), nb.DefaultBranch)
+		return s.ensureParent(ctx, repo, nb.HeadSHA)
+	}
+	cfg.BaseRef = mb
+	s.a.Noticef("%s: benchgate compares it with its merge-base with the default branch %s, %s, as a pull request from the branch would be; set input base-ref to choose another base",
+		nb.Error(), nb.DefaultBranch, brief.Commit(mb))
+	return nil
+}
+
+// ensureParent makes sure the clone holds the parent of commit sha, the
+// default base of a run whose base the event does not name, deepening a
+// clone that stops at sha.
+func (s *step) ensureParent(ctx context.Context, repo *gitx.Repo, sha string) error {
+	if _, err := repo.Resolve(ctx, sha+"~1"); err == nil {
+		return nil
+	}
+	fetcher := fetchingRepo(repo, s.w.gh.ServerURL, s.in.token)
+	if err := fetcher.Deepen(ctx, "origin", sha, s.a.Infof); err != nil {
+		return &usage.Error{Msg: fmt.Sprintf("the parent of %s, the base benchgate takes when the event names none, could not be fetched: %v", brief.Commit(sha), err),
+			Hint: "set input base-ref, or fetch-depth: 0 on actions/checkout"}
 	}
 	return nil
 }

@@ -142,6 +142,11 @@ type Context struct {
 	// new branch. Commits returns a *NoBaseError in that case.
 	NoBase bool
 
+	// DefaultBranch is the repository's default branch ("main"), where
+	// the event says it and benchgate needs it: for a push without a
+	// base commit, whose base is then the merge-base with that branch.
+	DefaultBranch string
+
 	// Inputs holds the workflow_dispatch inputs. Non-string JSON values
 	// (booleans, numbers) are kept in their JSON spelling; null becomes "".
 	Inputs map[string]string
@@ -182,7 +187,7 @@ type WorkflowRun struct {
 func (c *Context) Commits() (base, head string, err error) {
 	switch {
 	case c.NoBase:
-		return "", c.HeadSHA, &NoBaseError{Event: c.Event, Ref: c.Ref, HeadSHA: c.HeadSHA}
+		return "", c.HeadSHA, &NoBaseError{Event: c.Event, Ref: c.Ref, HeadSHA: c.HeadSHA, DefaultBranch: c.DefaultBranch}
 	case c.HeadSHA == "":
 		return "", "", fmt.Errorf("the %s event names no base and head commits: set inputs base-ref and head-ref", c.Event)
 	case c.BaseSHA == "":
@@ -192,16 +197,24 @@ func (c *Context) Commits() (base, head string, err error) {
 }
 
 // NoBaseError reports an event without a base commit, such as the first push
-// to a new branch. The caller may fall back to another base.
+// to a new branch. The caller may fall back to another base: the
+// merge-base with DefaultBranch, as a pull request from the branch would
+// have.
 type NoBaseError struct {
-	Event   string // event name
-	Ref     string // ref that was pushed
-	HeadSHA string // the head commit, which is known
+	Event         string // event name
+	Ref           string // ref that was pushed
+	HeadSHA       string // the head commit, which is known
+	DefaultBranch string // the repository's default branch, if known
 }
 
 func (e *NoBaseError) Error() string {
-	return fmt.Sprintf("the %s of %s created it, so the event names no earlier commit to compare %s with: benchgate takes its default base (the merge-base with the default branch); set input base-ref to choose another (for example base-ref: main)",
-		e.Event, e.Ref, brief.Commit(e.HeadSHA))
+	return fmt.Sprintf("the %s of %s created it, so the event names no earlier commit to compare %s with", e.Event, e.Ref, brief.Commit(e.HeadSHA))
+}
+
+// OfDefaultBranch reports whether the push created the default branch
+// itself (a repository's first push), which has no merge-base to take.
+func (e *NoBaseError) OfDefaultBranch() bool {
+	return e.DefaultBranch != "" && e.Ref == "refs/heads/"+e.DefaultBranch
 }
 
 // UnsupportedEventError reports an event name Load does not understand.

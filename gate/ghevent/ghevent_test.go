@@ -75,7 +75,7 @@ func TestLoadFixtures(t *testing.T) {
 			want: Context{
 				Event: "push", Owner: "octo-org", Repo: "hello-go",
 				HeadSHA: headSHA, Ref: "refs/heads/faster-rsa",
-				HeadRepo: "octo-org/hello-go", NoBase: true,
+				HeadRepo: "octo-org/hello-go", NoBase: true, DefaultBranch: "main",
 			},
 		},
 		{
@@ -175,13 +175,14 @@ func TestCommits(t *testing.T) {
 	if !errors.As(err, &nb) {
 		t.Fatalf("Commits() on a new branch: err = %v, want *NoBaseError", err)
 	}
-	if base != "" || head != headSHA || nb.HeadSHA != headSHA || nb.Ref != "refs/heads/faster-rsa" {
+	if base != "" || head != headSHA || nb.HeadSHA != headSHA || nb.Ref != "refs/heads/faster-rsa" || nb.DefaultBranch != "main" || nb.OfDefaultBranch() {
 		t.Errorf("Commits() on a new branch = %q, %q, %+v", base, head, nb)
 	}
-	for _, want := range []string{"refs/heads/faster-rsa", "benchgate takes its default base (the merge-base with the default branch)", "set input base-ref to choose another (for example base-ref: main)"} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("error %q does not mention %q", err, want)
-		}
+	if want := "the push of refs/heads/faster-rsa created it, so the event names no earlier commit to compare " + headSHA[:12] + " with"; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	if nb := (&NoBaseError{Ref: "refs/heads/main", DefaultBranch: "main"}); !nb.OfDefaultBranch() {
+		t.Errorf("%+v: not the default branch's", nb)
 	}
 
 	c = loadFixture(t, EventWorkflowDispatch, "workflow_dispatch.json")
@@ -433,5 +434,21 @@ func TestCommitsWithoutBase(t *testing.T) {
 	var nb *NoBaseError
 	if err == nil || errors.As(err, &nb) || base != "" || head != headSHA || !strings.Contains(err.Error(), "set input base-ref") {
 		t.Errorf("Commits() for a fork's workflow_run = %q, %q, %v", base, head, err)
+	}
+}
+
+// TestValidBranch: a default branch from the event goes into a refspec
+// only if git could have named a branch so.
+func TestValidBranch(t *testing.T) {
+	for name, want := range map[string]bool{
+		"main": true, "release/1.x": true, "dev-2": true, "feature.v2": true,
+		"": false, "-main": false, "a..b": false, "a b": false, "a:b": false, "a~1": false,
+		"a^": false, "a?": false, "a*": false, "a[": false, "a\\b": false, "a@{1}": false, "@": false,
+		"/a": false, "a/": false, "a.": false, "a//b": false, ".a": false, "a/.b": false, "a.lock": false,
+		"a\x00b": false, "a\nb": false,
+	} {
+		if got := validBranch(name); got != want {
+			t.Errorf("validBranch(%q) = %v, want %v", name, got, want)
+		}
 	}
 }

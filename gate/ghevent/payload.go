@@ -19,9 +19,10 @@ type user struct {
 }
 
 type repository struct {
-	Name     string `json:"name"`
-	FullName string `json:"full_name"`
-	Owner    *user  `json:"owner"`
+	Name          string `json:"name"`
+	FullName      string `json:"full_name"`
+	Owner         *user  `json:"owner"`
+	DefaultBranch string `json:"default_branch"`
 }
 
 type branch struct {
@@ -164,6 +165,9 @@ func (p *parser) push(data []byte) *Context {
 	c.HeadRepo = c.fullRepo()
 	if isZeroSHA(ev.Before) || (ev.Created && ev.Before == "") {
 		c.NoBase = true
+		if ev.Repository != nil && validBranch(ev.Repository.DefaultBranch) {
+			c.DefaultBranch = ev.Repository.DefaultBranch
+		}
 		return c
 	}
 	c.BaseSHA = p.sha("before", ev.Before)
@@ -374,4 +378,28 @@ func quoteOrMissing(s string) string {
 		return "(missing)"
 	}
 	return clip(s)
+}
+
+// validBranch reports whether name can be a branch's name as git allows
+// one (git check-ref-format), within what a refspec may safely hold: no
+// leading dash, no "..", no control characters, spaces or the characters
+// git refuses (~^:?*[\), no "@{", no component that starts with a dot
+// or ends in ".lock", no trailing slash or dot.
+func validBranch(name string) bool {
+	if name == "" || len(name) > 255 || strings.HasPrefix(name, "-") || strings.HasPrefix(name, "/") ||
+		strings.HasSuffix(name, "/") || strings.HasSuffix(name, ".") || strings.Contains(name, "..") ||
+		strings.Contains(name, "//") || strings.Contains(name, "@{") || name == "@" {
+		return false
+	}
+	for _, r := range name {
+		if r <= ' ' || r == 0x7f || strings.ContainsRune("~^:?*[\\", r) {
+			return false
+		}
+	}
+	for _, part := range strings.Split(name, "/") {
+		if strings.HasPrefix(part, ".") || strings.HasSuffix(part, ".lock") {
+			return false
+		}
+	}
+	return true
 }

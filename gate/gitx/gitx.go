@@ -293,3 +293,86 @@ func (r *Repo) IsAncestor(ctx context.Context, ancestor, descendant string) (boo
 	}
 	return false, err
 }
+
+// MergeBaseWithBranch returns the merge-base of commit sha (a full hash)
+// and branch of remote, which it fetches as refs/remotes/REMOTE/BRANCH:
+// the base a pull request from sha's branch would have. In a shallow
+// clone (actions/checkout's default depth 1 has no history to meet in)
+// it deepens both to 50 commits, then 1000, then the whole history. It
+// reports what it fetches through logf.
+func (r *Repo) MergeBaseWithBranch(ctx context.Context, remote, branch, sha string, logf func(string, ...any)) (string, error) {
+	if !IsFullHash(sha) {
+		return "", fmt.Errorf("%q is not a full commit hash", sha)
+	}
+	ref := "refs/remotes/" + remote + "/" + branch
+	if _, err := r.git(ctx, "check-ref-format", ref); err != nil {
+		return "", fmt.Errorf("%q is not a branch name git accepts", branch)
+	}
+	mergeBase := func() string {
+		mb, err := r.git(ctx, "merge-base", "--end-of-options", ref, sha)
+		if err != nil {
+			return ""
+		}
+		return mb
+	}
+	if mb := mergeBase(); mb != "" {
+		return mb, nil
+	}
+	refspec := "+refs/heads/" + branch + ":" + ref
+	shallow, _ := r.IsShallow(ctx)
+	var depths []string
+	if shallow {
+		depths = []string{"--depth=50", "--depth=1000", "--unshallow"}
+	} else {
+		depths = []string{""}
+	}
+	var errs []string
+	for _, d := range depths {
+		args := []string{"fetch", "--no-tags", "--quiet"}
+		if d != "" {
+			args = append(args, d)
+		}
+		switch d {
+		case "":
+			logf("fetching %s from %s to find its merge-base with %s", branch, remote, sha[:12])
+		case "--unshallow":
+			logf("%s and %s do not meet in the last 1000 commits; fetching their whole history", branch, sha[:12])
+		default:
+			logf("fetching %s and %s from %s, %s, to find their merge-base", branch, sha[:12], remote, strings.TrimPrefix(d, "--"))
+		}
+		if _, err := r.git(ctx, append(args, "--end-of-options", remote, sha, refspec)...); err != nil {
+			errs = append(errs, err.Error())
+			if ctx.Err() != nil {
+				return "", ctx.Err()
+			}
+			continue
+		}
+		if mb := mergeBase(); mb != "" {
+			return mb, nil
+		}
+		if shallow, _ := r.IsShallow(ctx); !shallow {
+			break
+		}
+	}
+	if len(errs) > 0 {
+		return "", fmt.Errorf("fetching %s from %s: %s", branch, remote, strings.Join(errs, "; "))
+	}
+	return "", fmt.Errorf("%s and %s have no commit in common", branch, sha[:12])
+}
+
+// Deepen fetches commit sha (a full hash) from remote with its parent, so
+// that a clone that stops at sha (actions/checkout's depth 1) holds
+// sha~1. It reports what it fetches through logf.
+func (r *Repo) Deepen(ctx context.Context, remote, sha string, logf func(string, ...any)) error {
+	if !IsFullHash(sha) {
+		return fmt.Errorf("%q is not a full commit hash", sha)
+	}
+	logf("fetching the parent of %s from %s", sha[:12], remote)
+	if _, err := r.git(ctx, "fetch", "--no-tags", "--quiet", "--depth=2", "--end-of-options", remote, sha); err != nil {
+		return err
+	}
+	if _, err := r.Resolve(ctx, sha+"~1"); err != nil {
+		return fmt.Errorf("%s has no parent", sha[:12])
+	}
+	return nil
+}

@@ -3,6 +3,7 @@ package gitx
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -166,5 +167,72 @@ func TestIsAncestor(t *testing.T) {
 	}
 	if _, err := r.IsAncestor(ctx, strings.Repeat("a", 40), head); err == nil {
 		t.Error("IsAncestor of a commit not in the repository: no error")
+	}
+}
+
+// TestMergeBaseWithBranch: a clone of one commit (actions/checkout's
+// depth 1 for a new branch's push) has no history to meet the default
+// branch in; MergeBaseWithBranch fetches and deepens until they meet, and
+// says so. A branch git could not name, and histories that never meet,
+// are errors.
+func TestMergeBaseWithBranch(t *testing.T) {
+	ctx := context.Background()
+	origin := newRepo(t, 3)
+	run := func(dir string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir, cmd.Env = dir, origin.Env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	fork, _ := origin.Resolve(ctx, "HEAD~1")
+	// feature: two commits on top of main~1; main goes on by one.
+	run(origin.Root, "checkout", "-q", "-b", "feature", fork)
+	for i := 0; i < 2; i++ {
+		os.WriteFile(filepath.Join(origin.Root, "g.txt"), []byte(strings.Repeat("y", i+1)), 0o644)
+		run(origin.Root, "add", "-A")
+		run(origin.Root, "commit", "-q", "-m", "feature")
+	}
+	head := run(origin.Root, "rev-parse", "HEAD")
+	run(origin.Root, "checkout", "-q", "main")
+
+	clone := filepath.Join(t.TempDir(), "clone")
+	os.Mkdir(clone, 0o755)
+	run(clone, "init", "-q")
+	run(clone, "remote", "add", "origin", "file://"+origin.Root)
+	run(clone, "fetch", "-q", "--depth=1", "origin", "+"+head+":refs/remotes/origin/feature")
+	r, err := Open(ctx, clone, origin.Env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged []string
+	logf := func(f string, a ...any) { logged = append(logged, fmt.Sprintf(f, a...)) }
+	mb, err := r.MergeBaseWithBranch(ctx, "origin", "main", head, logf)
+	if err != nil || mb != fork {
+		t.Fatalf("MergeBaseWithBranch = %q, %v; want %s", mb, err, fork)
+	}
+	if len(logged) != 1 || !strings.Contains(logged[0], "fetching main and "+head[:12]+" from origin, depth=50") {
+		t.Errorf("logged %q", logged)
+	}
+	// Found again without fetching.
+	logged = nil
+	if mb, err := r.MergeBaseWithBranch(ctx, "origin", "main", head, logf); err != nil || mb != fork || len(logged) != 0 {
+		t.Errorf("again: %q, %v, logged %q", mb, err, logged)
+	}
+	if _, err := r.MergeBaseWithBranch(ctx, "origin", "a..b", head, logf); err == nil || !strings.Contains(err.Error(), "not a branch name git accepts") {
+		t.Errorf("a..b: %v", err)
+	}
+	// A branch whose history never meets head's.
+	run(origin.Root, "checkout", "-q", "--orphan", "other")
+	run(origin.Root, "commit", "-q", "-m", "unrelated")
+	run(origin.Root, "checkout", "-q", "main")
+	if _, err := r.MergeBaseWithBranch(ctx, "origin", "other", head, logf); err == nil || !strings.Contains(err.Error(), "have no commit in common") {
+		t.Errorf("unrelated: %v", err)
+	}
+	if _, err := r.MergeBaseWithBranch(ctx, "origin", "gone", head, logf); err == nil || !strings.Contains(err.Error(), "fetching gone from origin") {
+		t.Errorf("missing branch: %v", err)
 	}
 }
