@@ -201,6 +201,13 @@ func TestParse(t *testing.T) {
 	for list, want := range map[string]map[string]float64{
 		"ns/op=10%, allocs/op=0%,MB/s=2.5%": {"sec/op": 0.1, "allocs/op": 0, "B/s": 0.025},
 		"time/op=7%":                        {"sec/op": 0.07},
+		// The testing package's long units in any case: SEC/OP is
+		// sec/op. Taken as a unit of its own, it matched nothing and
+		// left sec/op at the default threshold (with a note), while
+		// Sec/op was refused as a typo.
+		"SEC/OP=5%, ALLOCS/OP=0%": {"sec/op": 0.05, "allocs/op": 0},
+		"Sec/op=5%":               {"sec/op": 0.05},
+		"NS/OP=4%":                {"sec/op": 0.04},
 	} {
 		m, err := ParseThresholds(list)
 		if err != nil {
@@ -227,7 +234,7 @@ func TestParse(t *testing.T) {
 		"allocs/ops=0%": "did you mean allocs/op?",
 		"alocs/op=0%":   "did you mean allocs/op?",
 		"ns/ops=5%":     "did you mean ns/op? (a typo would leave sec/op at the default threshold)",
-		"sec/Op=5%":     "did you mean sec/op?",
+		"Sec/ops=5%":    "did you mean sec/op?",
 	} {
 		if _, err := ParseThresholds(list); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseThresholds(%q) = %v, want an error saying %q", list, err, want)

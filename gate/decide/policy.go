@@ -293,7 +293,8 @@ var typoTargets = []string{"sec/op", "ns/op", "allocs/op", "instructions/op"}
 
 // ParseThresholds parses a per-unit list such as "sec/op=10%,allocs/op=0%".
 // Units are tidied the way benchfmt tidies them (ns/op is sec/op, MB/s is
-// B/s), and benchstat v1's names time/op and speed are accepted. Its
+// B/s), the testing package's long ones in any case (SEC/OP is sec/op),
+// and benchstat v1's names time/op and speed are accepted. Its
 // alloc/op (bytes) is refused: one letter away from allocs/op, it is more
 // likely a typo than benchstat v1. A unit given twice, under any of its
 // names, is a *RepeatedUnitError (once the list is otherwise valid):
@@ -314,7 +315,15 @@ func ParseThresholds(s string) (map[string]float64, error) {
 		if unit == "alloc/op" {
 			return nil, fmt.Errorf("unit alloc/op is ambiguous: write allocs/op for allocations per op, or B/op for bytes (benchstat v1 called bytes alloc/op)")
 		}
-		if c := usage.OneEditFrom(unit, typoTargets); c != "" {
+		for _, t := range typoTargets {
+			// Units are case-sensitive, but these are the testing
+			// package's: SEC/OP means sec/op, not a unit of its own that
+			// would leave sec/op at the default threshold.
+			if strings.EqualFold(unit, t) {
+				unit = t
+			}
+		}
+		if c := usage.OneEditFrom(strings.ToLower(unit), typoTargets); c != "" {
 			return nil, fmt.Errorf("unit %s is one letter away from %s, which the testing package reports: did you mean %s? (a typo would leave %s at the default threshold)", unit, c, c, TidyUnit(c))
 		}
 		v, err := ParsePercent(val)

@@ -258,11 +258,12 @@ func Bisect(ctx context.Context, b BisectConfig) (*BisectResult, error) {
 			r, runErr := Run(ctx, cfg)
 			st = BisectStep{N: n, Candidate: list[i], Index: i, Rounds: rounds, Retry: try, ResultsDir: cfg.Out}
 			var ue *usage.Error
+			var aa *SuiteAAError
 			switch {
 			case ctx.Err() != nil:
 				return st, nil, runErr
-			case errors.As(runErr, &ue) && ue.Msg == suiteAAMsg:
-				return st, nil, &usage.Error{Msg: ue.Msg, Hint: "give the packages whose benchmarks regressed (e.g. ./...), or {configs} to bisect toolchains on the suite"}
+			case errors.As(runErr, &aa):
+				return st, nil, &usage.Error{Msg: aa.Usage.Msg, Hint: "give the packages whose benchmarks regressed (e.g. ./...), or {configs} to bisect toolchains on the suite"}
 			case errors.As(runErr, &ue), r == nil:
 				return st, nil, runErr
 			}

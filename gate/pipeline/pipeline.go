@@ -538,9 +538,19 @@ func checkSuiteRefs(cfg Config, p *plan.Plan) error {
 	if !cfg.RefuseSuiteAA || !p.Suite || p.IsLadder() || !buildAlike(p.Sides) {
 		return nil
 	}
-	return &usage.Error{Msg: suiteAAMsg,
-		Hint: "give the packages to benchmark (e.g. ./...), or {base-toolchain} and {head-toolchain} to compare toolchains on the suite ({base-toolchain} local {head-toolchain} local for an A/A run, which measures the gate's own noise)"}
+	return &SuiteAAError{Usage: &usage.Error{Msg: suiteAAMsg,
+		Hint: "give the packages to benchmark (e.g. ./...), or {base-toolchain} and {head-toolchain} to compare toolchains on the suite ({base-toolchain} local {head-toolchain} local for an A/A run, which measures the gate's own noise)"}}
 }
+
+// SuiteAAError is checkSuiteRefs' refusal: a usage error (errors.As finds
+// Usage), typed so that a caller can tell it apart and word its own
+// hint, as bisect does.
+type SuiteAAError struct{ Usage *usage.Error }
+
+func (e *SuiteAAError) Error() string { return e.Usage.Error() }
+
+// Unwrap gives the usage error, for errors.As and the front ends.
+func (e *SuiteAAError) Unwrap() error { return e.Usage }
 
 // checkGoFlags refuses a GOFLAGS in the sides' environment that makes the
 // go command build other files than each side's source: an -overlay
@@ -612,8 +622,7 @@ func notRunReport(policy decide.Policy, opts compare.Options, names usage.Style)
 // notRunSuiteNote says why a run of the suite measured nothing.
 const notRunSuiteNote = "nothing was measured: no packages were given, so the run was of the built-in crypto suite, which is the same at every commit, and both sides would build it with the same toolchain and settings (their go.mod files ask for no different toolchain), so it could only have been measured against itself. Give {packages} to benchmark your code, or {base-toolchain} and {head-toolchain} to compare toolchains."
 
-// suiteAAMsg is checkSuiteRefs' refusal (bisect gives it a hint of its
-// own).
+// suiteAAMsg is checkSuiteRefs' refusal.
 const suiteAAMsg = "no packages were given, so benchgate would run its built-in crypto suite, which is the same at every commit, with the same toolchain on both sides (the commits' go.mod files do not ask for different ones): an A/A run, which says nothing of your commits"
 
 // sameBuild reports whether every side would build the same thing.
