@@ -193,7 +193,7 @@ func (s *step) ensureCommits(ctx context.Context, repo *gitx.Repo, refs ...strin
 func (s *step) newBranchBase(ctx context.Context, repo *gitx.Repo, cfg *pipeline.Config, nb *ghevent.NoBaseError) error {
 	if nb.DefaultBranch == "" || nb.OfDefaultBranch() {
 		s.a.Noticef("%s: benchgate compares it with its parent; set input base-ref to choose another base", nb.Error())
-		return s.ensureParent(ctx, repo, nb.HeadSHA)
+		return s.parentBase(ctx, repo, cfg, nb.HeadSHA)
 	}
 	fetcher := fetchingRepo(repo, s.w.gh.ServerURL, s.in.token)
 	mb, err := fetcher.MergeBaseWithBranch(ctx, "origin", nb.DefaultBranch, nb.HeadSHA, s.a.Infof)
@@ -204,7 +204,7 @@ func (s *step) newBranchBase(ctx context.Context, repo *gitx.Repo, cfg *pipeline
 	case mb == nb.HeadSHA:
 		// The branch adds no commit to the default branch yet.
 		s.a.Noticef("%s, and it is a commit of the default branch %s: benchgate compares it with its parent; set input base-ref to choose another base", nb.Error(), nb.DefaultBranch)
-		return s.ensureParent(ctx, repo, nb.HeadSHA)
+		return s.parentBase(ctx, repo, cfg, nb.HeadSHA)
 	}
 	cfg.BaseRef = mb
 	s.a.Noticef("%s: benchgate compares it with its merge-base with the default branch %s, %s, as a pull request from the branch would be; set input base-ref to choose another base",
@@ -212,18 +212,21 @@ func (s *step) newBranchBase(ctx context.Context, repo *gitx.Repo, cfg *pipeline
 	return nil
 }
 
-// ensureParent makes sure the clone holds the parent of commit sha, the
-// default base of a run whose base the event does not name, deepening a
-// clone that stops at sha.
-func (s *step) ensureParent(ctx context.Context, repo *gitx.Repo, sha string) error {
-	if _, err := repo.Resolve(ctx, sha+"~1"); err == nil {
-		return nil
+// parentBase makes the parent of commit sha the base, fetching it into
+// a clone that stops at sha.
+func (s *step) parentBase(ctx context.Context, repo *gitx.Repo, cfg *pipeline.Config, sha string) error {
+	parent, err := repo.Resolve(ctx, sha+"~1")
+	if err != nil {
+		fetcher := fetchingRepo(repo, s.w.gh.ServerURL, s.in.token)
+		if err := fetcher.Deepen(ctx, "origin", sha, s.a.Infof); err != nil {
+			return &usage.Error{Msg: fmt.Sprintf("the parent of %s, its base, could not be fetched: %v", brief.Commit(sha), err),
+				Hint: "set input base-ref, or fetch-depth: 0 on actions/checkout"}
+		}
+		if parent, err = repo.Resolve(ctx, sha+"~1"); err != nil {
+			return err
+		}
 	}
-	fetcher := fetchingRepo(repo, s.w.gh.ServerURL, s.in.token)
-	if err := fetcher.Deepen(ctx, "origin", sha, s.a.Infof); err != nil {
-		return &usage.Error{Msg: fmt.Sprintf("the parent of %s, the base benchgate takes when the event names none, could not be fetched: %v", brief.Commit(sha), err),
-			Hint: "set input base-ref, or fetch-depth: 0 on actions/checkout"}
-	}
+	cfg.BaseRef = parent
 	return nil
 }
 

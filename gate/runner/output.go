@@ -216,8 +216,8 @@ type lineWriter struct {
 	reserved, reservedIn string
 	// suffixes are the -N suffixes the testing package gives the
 	// results of a process run with -test.cpu (its values above 1), and
-	// anyProcs that the list holds 1, which gives none; off is the first
-	// accepted result whose name ends otherwise: the code under test
+	// anyProcs that the list holds 1, which gives none; procsOff is the
+	// first accepted result whose name ends otherwise: the code under test
 	// changed -test.cpu (or printed the line itself). expectProcs sets
 	// them; none are checked without it.
 	suffixes []string

@@ -206,7 +206,7 @@ func (st *runState) checkOutput(s *SideResult, pkg *Package, round int, tw *tail
 		return e
 	case lw.procsOff != "":
 		e := st.failure(s, pkg, round, fmt.Errorf("%s is not named as the testing package names a result at -test.cpu=%s, which benchgate gave it: the code under test changed the flag, or printed the line itself", lw.procsOff, s.procs), tw.Bytes(), lw)
-		e.Benchmark, e.After = stripProcs(lw.procsOff), ""
+		e.Benchmark, e.After = lw.procsOff, "" // it lacks the suffix stripProcs would take
 		e.Hint = "benchgate runs every benchmark at the GOMAXPROCS it gives with -test.cpu ({cpu}, else the side's GOMAXPROCS); remove the code (a TestMain's flag.Set) that changes the test binary's -test.* flags"
 		return e
 	case lw.memOff != "":
