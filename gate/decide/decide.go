@@ -168,6 +168,10 @@ type Decision struct {
 	// PAdjusted is TestP after the policy's multiple-comparison correction;
 	// significance is decided on it. NaN where TestP is.
 	PAdjusted float64
+	// StageRounds is, where TestP is of the first rounds only (an
+	// adaptive run's fixed rounds, in a comparison that has later ones),
+	// their number; 0 where TestP is of every sample.
+	StageRounds int
 	// Family is the number of comparisons the correction ran over; 1
 	// without a correction.
 	Family int

@@ -39,6 +39,9 @@ func prepare(c compare.Comparison, p Policy) Decision {
 	stage := c
 	if p.StageRounds > 0 {
 		stage = c.Rounds(0, p.StageRounds, conf)
+		if stage.Base.N < c.Base.N || stage.Head.N < c.Head.N {
+			d.StageRounds = p.StageRounds
+		}
 	}
 	t := testOn(stage, p)
 	d.TestP, d.minP = t.p, t.minP

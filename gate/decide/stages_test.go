@@ -206,6 +206,9 @@ func TestTwoStages(t *testing.T) {
 	}
 	// After the first stage alone: a candidate, worth more rounds.
 	res, d := decide(nil)
+	if d.StageRounds != 0 {
+		t.Errorf("first stage alone: StageRounds %d, want 0 (TestP is of every sample)", d.StageRounds)
+	}
 	if d.Status == Regression || !d.candidate || !MoreRounds(d, res.Policy) || res.Candidates != 1 {
 		t.Fatalf("first stage: %s, candidate %v, more %v, candidates %d", d.Status, d.candidate, MoreRounds(d, res.Policy), res.Candidates)
 	}
@@ -218,6 +221,9 @@ func TestTwoStages(t *testing.T) {
 		slow[i] = 1.12 + 0.002*float64(i%3)
 	}
 	res, d = decide(slow)
+	if d.StageRounds != 10 {
+		t.Errorf("with later rounds: StageRounds %d, want 10 (TestP is of the fixed rounds)", d.StageRounds)
+	}
 	if d.Status != Regression || d.Confirmation == nil || !d.Confirmation.Confirmed || d.Confirmation.Rounds != 20 || res.Verdict != RegressionVerdict {
 		t.Errorf("confirmed: %s %+v verdict %s note %q", d.Status, d.Confirmation, res.Verdict, d.Note)
 	}

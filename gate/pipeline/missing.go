@@ -73,6 +73,12 @@ func failureOf(err error) string {
 	if errors.As(err, &me) {
 		return report.MeasurementMissing
 	}
+	var bf *runner.BenchmarkFailedError
+	if errors.As(err, &bf) && bf.Stage == "setup" {
+		// Nothing was built: writing out a commit's files, or the
+		// suite's, failed.
+		return report.SetupFailed
+	}
 	return ""
 }
 

@@ -65,10 +65,11 @@ func TestCheckWindows(t *testing.T) {
 	for _, tt := range []struct {
 		benchtime, want, hint string
 	}{
-		// 1ms at 1.2µs an iteration is 834 iterations; the time is a
-		// first call's, so ten times that: 10000x.
+		// The time is a first call's, which tells no count: none is
+		// named (a count made of it was refused in turn: 10000x from a
+		// 9.9µs first call of an 8ns loop).
 		{"1x", "{benchtime} 1x timed 1 benchmark(s) over less than 1ms a round (the shortest, Fast-2 on head: 1 iteration of 1.2µs)",
-			"{benchtime} 10000x or more (1ms at a tenth of a first call's time"},
+			"or a count of iterations that runs each benchmark for 1ms or more, chosen from its time per iteration at a duration (a run at {benchtime} 25ms prints it): the time of one call, the first, does not tell it"},
 		{"500us", "{benchtime} 500us timed 1 benchmark(s)", ""},
 		{"1ms", "", ""},
 		{"25ms", "", ""},
@@ -84,5 +85,18 @@ func TestCheckWindows(t *testing.T) {
 		case tt.hint != "" && !strings.Contains(ue.Hint, tt.hint):
 			t.Errorf("-benchtime %s: hint %q; want it to say %q", tt.benchtime, ue.Hint, tt.hint)
 		}
+	}
+}
+
+// TestCountHint: a count is named from times measured over more than one
+// iteration (1ms at 8ns an iteration: 125,000, so 10^6), never from a
+// first call's alone.
+func TestCountHint(t *testing.T) {
+	warm := shortWindow{iters: 10000, nsPerOp: 8}
+	if got := countHint([]shortWindow{warm, {iters: 100, nsPerOp: 150}}); got != ": {benchtime} 1000000x or more" {
+		t.Errorf("warm: %q", got)
+	}
+	if got := countHint([]shortWindow{warm, {iters: 1, nsPerOp: 9900}}); strings.Contains(got, "x or more") || !strings.Contains(got, "does not tell it") {
+		t.Errorf("with a first call's time: %q", got)
 	}
 }

@@ -260,6 +260,10 @@ func (r *Report) CorrectionNote() string {
 // left a measurement out on one side (results, or their time).
 const MeasurementMissing = "a measurement went missing"
 
+// SetupFailed is the Failure of a run that stopped before it built
+// anything: a side's sources could not be written out.
+const SetupFailed = "the sides' sources could not be prepared"
+
 // failure is what failed, for a report whose verdict is error.
 func (r *Report) failure() string {
 	if r.Failure != "" {

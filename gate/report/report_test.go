@@ -165,6 +165,9 @@ func TestFormatP(t *testing.T) {
 			Confirmation: &decide.Confirmation{From: 10, Rounds: 10, P: 0.00009}}, "p=0.000 rounds 11–20"},
 		{decide.Decision{Comparison: compare.Comparison{Base: est(20), Head: est(20)}, TestP: 0.004,
 			Confirmation: &decide.Confirmation{From: 10, Rounds: 10, P: 0.02, Combined: 0.0004, ByCombined: true}}, "p=0.000 rounds 1–20 combined"},
+		// The fixed rounds' p of a row with later rounds (its process
+		// ran a candidate's): "n=32" would say it is of 32 rounds.
+		{decide.Decision{Comparison: compare.Comparison{Base: est(32), Head: est(32)}, TestP: 0.001, StageRounds: 8}, "p=0.001 rounds 1–8"},
 		{decide.Decision{Comparison: compare.Comparison{Base: est(7), Head: est(7)}, Exact: true}, "exact n=7"},
 		{decide.Decision{Comparison: compare.Comparison{Base: est(7)}}, ""},
 	} {

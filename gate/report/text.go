@@ -99,7 +99,9 @@ func FormatDelta(d decide.Decision) string {
 
 // FormatP renders the test's evidence: "p=0.002 n=10" (or "n=10+8", base
 // and head) as benchstat does, "sign p=" where the sign test alone
-// decided, "exact" for a comparison decided exactly, and for a candidate
+// decided, "exact" for a comparison decided exactly, "p=0.002 rounds 1–8"
+// where the p is of an adaptive run's fixed rounds and the row has later
+// ones (its process ran a candidate's), and for a candidate
 // that got more rounds the p of those rounds alone, "p=0.000 rounds
 // 11–20" (not "n=10+10", which benchstat users read as the sides' n), or
 // where the combined test confirmed it, its p, "p=0.000 rounds 1–20
@@ -118,12 +120,19 @@ func FormatP(d decide.Decision) string {
 	case d.Confirmation != nil:
 		c := d.Confirmation
 		return fmt.Sprintf("p=%0.3f rounds %d–%d", c.P, c.From+1, c.From+c.Rounds)
+	case d.Paired != nil && d.Test == decide.PairedSignTest && !math.IsNaN(d.TestP) && d.StageRounds > 0:
+		return fmt.Sprintf("sign p=%0.3f rounds 1–%d", d.TestP, d.StageRounds)
 	case d.Paired != nil && d.Test == decide.PairedSignTest && !math.IsNaN(d.TestP):
 		return fmt.Sprintf("sign p=%0.3f n=%d", d.TestP, d.Paired.N)
 	}
 	p := d.TestP
 	if math.IsNaN(p) {
 		p = 1
+	}
+	if d.StageRounds > 0 {
+		// The p of the fixed rounds, beside the medians of every round:
+		// "n=32" would say the p is of 32 rounds.
+		return fmt.Sprintf("p=%0.3f rounds 1–%d", p, d.StageRounds)
 	}
 	return fmt.Sprintf("p=%0.3f n=%s", p, n)
 }
@@ -249,8 +258,17 @@ func (r *Report) summary(quote func(string) string) string {
 			parts = append(parts, fmt.Sprintf("%d %s", c, word))
 		}
 	}
-	add(decide.Regression, "regression", "regressions")
-	add(decide.Improvement, "improvement", "improvements")
+	// A benchmark changes in more than one unit (its B/s with its
+	// sec/op, its allocs/op with its B/op): the comparisons are counted,
+	// and how many benchmarks they are of is said where it differs.
+	addOf := func(s decide.Status, one, many string) {
+		add(s, one, many)
+		if of := r.benchmarksOf(s); of != "" {
+			parts[len(parts)-1] += of
+		}
+	}
+	addOf(decide.Regression, "regression", "regressions")
+	addOf(decide.Improvement, "improvement", "improvements")
 	add(decide.TooFewSamples, "with too few samples", "with too few samples")
 	add(decide.Inconclusive, "inconclusive", "inconclusive")
 	if w := r.Warnings; w > 0 {
@@ -280,6 +298,23 @@ func (r *Report) summary(quote func(string) string) string {
 	}
 	return fmt.Sprintf("%s: %s in %d comparisons (threshold %s, alpha %v)",
 		r.Verdict, detail, n, thresholdText(r.Policy), r.Policy.Alpha)
+}
+
+// benchmarkCount counts the benchmarks (name and configuration) with a
+// comparison of status st.
+func (r *Report) benchmarkCount(st decide.Status) int {
+	seen := map[string]bool{}
+	for _, d := range r.Decisions {
+		if d.Status != st {
+			continue
+		}
+		key := d.Benchmark
+		for _, k := range d.ConfigOrder {
+			key += "\x00" + k + "=" + d.Config[k]
+		}
+		seen[key] = true
+	}
+	return len(seen)
 }
 
 // benchmarksWith names the benchmarks with status st, at most n of them,
@@ -332,7 +367,14 @@ func noEvidenceNote(ds []decide.Decision) string {
 	var names []string
 	for _, d := range ds {
 		if d.BeyondWithoutEvidence() {
-			names = append(names, fmt.Sprintf("%s (%s) %s", SanitizeText(d.Benchmark), SanitizeText(d.Unit), FormatDelta(d)))
+			name := fmt.Sprintf("%s (%s) %s", SanitizeText(d.Benchmark), SanitizeText(d.Unit), FormatDelta(d))
+			if d.Confirmation == nil && !math.IsNaN(d.TestP) && !math.IsNaN(d.PAdjusted) && d.PAdjusted > d.TestP {
+				// The row shows the p before the correction, which may be
+				// below alpha: benchstat, which corrects nothing, would
+				// call it significant.
+				name += fmt.Sprintf(" (p %.3g, %.3g after the correction)", d.TestP, d.PAdjusted)
+			}
+			names = append(names, name)
 		}
 	}
 	if len(names) == 0 {

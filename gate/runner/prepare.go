@@ -126,7 +126,8 @@ func (st *runState) prepare(ctx context.Context) error {
 				if ctx.Err() != nil {
 					return ctx.Err()
 				}
-				return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: fmt.Errorf("checking out %s: %w", brief.Commit(s.Commit), err)}
+				return &BenchmarkFailedError{Stage: "setup", Side: s.Name, Err: fmt.Errorf("checking out %s: %w", brief.Commit(s.Commit), err),
+					Hint: "benchgate writes the commit's files out with git read-tree and checkout-index, which need every object of its tree, and a partial clone (--filter) or a shallow or grafted history can leave some out: fetch them (git fetch --refetch), or give " + sideRefSetting(s.Name) + " a commit this clone holds whole"}
 			}
 			s.srcDir = filepath.Join(src, rel)
 		case workTree != "":
@@ -483,4 +484,12 @@ func goErrorLine(out string) string {
 		}
 	}
 	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// sideRefSetting is the setting that names side's commit, as {name}.
+func sideRefSetting(side string) string {
+	if side == "head" {
+		return "{head-ref}"
+	}
+	return "{base-ref}"
 }
