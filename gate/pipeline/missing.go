@@ -75,8 +75,8 @@ func failureOf(err error) string {
 	}
 	var bf *runner.BenchmarkFailedError
 	if errors.As(err, &bf) && bf.Stage == "setup" {
-		// Nothing was built: writing out a commit's files, or the
-		// suite's, failed.
+		// Nothing was built: a side's sources, its toolchain or the
+		// build user could not be set up.
 		return report.SetupFailed
 	}
 	return ""

@@ -261,8 +261,8 @@ func (r *Report) CorrectionNote() string {
 const MeasurementMissing = "a measurement went missing"
 
 // SetupFailed is the Failure of a run that stopped before it built
-// anything: a side's sources could not be written out.
-const SetupFailed = "the sides' sources could not be prepared"
+// anything: a side's sources, toolchain or build user could not be set up.
+const SetupFailed = "preparing the sides failed before anything was built"
 
 // failure is what failed, for a report whose verdict is error.
 func (r *Report) failure() string {
