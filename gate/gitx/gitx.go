@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/benchgate/benchgate/internal/brief"
@@ -53,15 +54,22 @@ func (e *Error) Unwrap() error { return e.Err }
 var ErrNotRepo = errors.New("not a git repository")
 
 func git(ctx context.Context, dir string, env []string, args ...string) (string, error) {
+	out, _, err := gitWarned(ctx, dir, env, args...)
+	return out, err
+}
+
+// gitWarned is git that also returns what a successful command printed
+// on standard error: its warnings.
+func gitWarned(ctx context.Context, dir string, env []string, args ...string) (out, warnings string, err error) {
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir
 	cmd.Env = env
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return "", &Error{Args: args, Stderr: stderr.String(), Err: err}
+		return "", "", &Error{Args: args, Stderr: stderr.String(), Err: err}
 	}
-	return strings.TrimSpace(stdout.String()), nil
+	return strings.TrimSpace(stdout.String()), stderr.String(), nil
 }
 
 // Open finds the repository that contains dir.
@@ -101,7 +109,8 @@ func (r *Repo) Resolve(ctx context.Context, ref string) (string, error) {
 	if strings.ContainsAny(ref, "\x00\n\r") {
 		return "", &RefError{Ref: ref, Msg: "contains control characters"}
 	}
-	sha, err := r.git(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", ref+"^{commit}")
+	// Without --quiet, which silences the warning of an ambiguous name.
+	sha, warnings, err := gitWarned(ctx, r.Root, r.Env, "rev-parse", "--verify", "--end-of-options", ref+"^{commit}")
 	if err != nil || sha == "" {
 		msg := "does not name a commit in this repository"
 		if shallow, _ := r.IsShallow(ctx); shallow {
@@ -109,7 +118,39 @@ func (r *Repo) Resolve(ctx context.Context, ref string) (string, error) {
 		}
 		return "", &RefError{Ref: ref, Msg: msg}
 	}
+	if m := ambiguousRE.FindStringSubmatch(warnings); m != nil {
+		// git took one of several refs of that name (a tag before a
+		// branch) and only warned: the side would be a commit the user
+		// may not have meant.
+		return "", &RefError{Ref: ref, Msg: r.ambiguity(ctx, m[1])}
+	}
 	return sha, nil
+}
+
+// ambiguousRE matches git's warning that a name matches several refs.
+var ambiguousRE = regexp.MustCompile(`(?m)^warning: refname '([^']*)' is ambiguous`)
+
+// ambiguity says which refs the name matches, in the order git tries
+// them (git-rev-parse(1), SPECIFYING REVISIONS), so the first is the one
+// git would take.
+func (r *Repo) ambiguity(ctx context.Context, name string) string {
+	var found []string
+	for _, full := range []string{name, "refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"} {
+		if !strings.HasPrefix(full, "refs/") {
+			continue // $GIT_DIR/<name> (HEAD, FETCH_HEAD): not a ref to list
+		}
+		if _, err := r.git(ctx, "show-ref", "--verify", "--quiet", "--end-of-options", full); err == nil {
+			found = append(found, full)
+		}
+	}
+	if len(found) < 2 {
+		return fmt.Sprintf("is ambiguous: the name %s matches more than one ref (git rev-parse warns so); name the one you mean in full, such as refs/heads/%s", name, name)
+	}
+	all := "all"
+	if len(found) == 2 {
+		all = "both"
+	}
+	return fmt.Sprintf("is ambiguous: %s are %s named %s, and git would take %s without a word; name the one you mean in full", strings.Join(found, " and "), all, name, found[0])
 }
 
 // IsShallow reports whether the clone is shallow.

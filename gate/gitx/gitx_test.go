@@ -236,3 +236,34 @@ func TestMergeBaseWithBranch(t *testing.T) {
 		t.Errorf("missing branch: %v", err)
 	}
 }
+
+// TestResolveRefusesAmbiguousRefs: a name that is a tag and a branch is
+// refused, naming both and the one git would have taken silently (the
+// tag); each named in full resolves, to its own commit.
+func TestResolveRefusesAmbiguousRefs(t *testing.T) {
+	r := newRepo(t, 2)
+	ctx := context.Background()
+	run := func(args ...string) {
+		t.Helper()
+		if _, err := r.git(ctx, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run("tag", "v1", "HEAD~1")
+	run("branch", "v1", "HEAD")
+	_, err := r.Resolve(ctx, "v1")
+	var re *RefError
+	if !errors.As(err, &re) || re.Msg != "is ambiguous: refs/tags/v1 and refs/heads/v1 are both named v1, and git would take refs/tags/v1 without a word; name the one you mean in full" {
+		t.Errorf("Resolve(v1) = %v", err)
+	}
+	if _, err := r.Resolve(ctx, "v1~1"); err == nil {
+		t.Error("Resolve(v1~1): the name in it is ambiguous too")
+	}
+	tag, err1 := r.Resolve(ctx, "refs/tags/v1")
+	branch, err2 := r.Resolve(ctx, "refs/heads/v1")
+	first, _ := r.Resolve(ctx, "HEAD~1")
+	head, _ := r.Resolve(ctx, "HEAD")
+	if err1 != nil || err2 != nil || tag != first || branch != head {
+		t.Errorf("in full: tag %s %v (want %s), branch %s %v (want %s)", tag, err1, first, branch, err2, head)
+	}
+}
