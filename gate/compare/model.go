@@ -2,6 +2,7 @@ package compare
 
 import (
 	"slices"
+	"strings"
 
 	"golang.org/x/perf/benchproc"
 )
@@ -60,6 +61,17 @@ type Comparison struct {
 
 // Compared reports whether both sides have data.
 func (c *Comparison) Compared() bool { return c.Base != nil && c.Head != nil }
+
+// Row keys the comparison's benchmark and configuration, whatever its
+// unit: the comparisons of one row of results share it.
+func (c *Comparison) Row() string {
+	var b strings.Builder
+	b.WriteString(c.Benchmark)
+	for _, k := range c.ConfigOrder {
+		b.WriteString("\x00" + k + "=" + c.Config[k])
+	}
+	return b.String()
+}
 
 // AddConfig sets configuration key k to v, first in ConfigOrder or last,
 // as a key of its own that keeps rows apart (the step of a ladder, the

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
 )
@@ -301,7 +300,7 @@ func correct(ds []Decision, p Policy, in func(*Decision) bool) int {
 // jointly (a ladder's steps, merged directories) have the same name and
 // configuration: a twin is in its own part.
 func markTwins(ds []Decision, idx []int) {
-	key := func(d *Decision) string { return strconv.Itoa(d.part) + "\x00" + rowOf(d.Comparison) }
+	key := func(d *Decision) string { return strconv.Itoa(d.part) + "\x00" + d.Row() }
 	secs := map[string]int{}
 	for _, i := range idx {
 		if ds[i].Unit == "sec/op" {
@@ -351,14 +350,4 @@ func hypothesesOf(ds []Decision, idx []int) int {
 		}
 	}
 	return n
-}
-
-// rowOf keys a comparison's benchmark and configuration, whatever its unit.
-func rowOf(c compare.Comparison) string {
-	var b strings.Builder
-	b.WriteString(c.Benchmark)
-	for _, k := range c.ConfigOrder {
-		b.WriteString("\x00" + k + "=" + c.Config[k])
-	}
-	return b.String()
 }

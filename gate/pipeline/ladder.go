@@ -261,7 +261,7 @@ func ladderRunNotes(out *runner.Outcome, rep *report.Report) []string {
 			for _, d := range st.Report.Decisions {
 				switch {
 				case d.Status != status:
-				case ran[rowKey(d.Comparison)]:
+				case ran[d.Row()]:
 					if u := d.Benchmark + " " + d.Unit; !slices.Contains(units, u) {
 						units = append(units, u)
 					}

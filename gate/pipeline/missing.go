@@ -330,10 +330,6 @@ func selfTimedNotes(sides []*runner.SideResult) []string {
 	return notes
 }
 
-// rowKey is a comparison's row without its unit: its benchmark and
-// configuration.
-func rowKey(c compare.Comparison) string { return c.Benchmark + "\x00" + configWords(c) }
-
 // missingTime finds the benchmarks (rows) that have the time unit on one
 // side only although the other side has results of them in other units:
 // the benchmark ran there, and its time went missing. base and head name
@@ -347,7 +343,7 @@ func missingTime(base, head string, comparisons []compare.Comparison) []NoTime {
 	var order []*row
 	rows := map[string]*row{}
 	for _, c := range comparisons {
-		k := rowKey(c)
+		k := c.Row()
 		r := rows[k]
 		if r == nil {
 			r = &row{pkg: c.Config["pkg"], bench: c.Benchmark, config: configWords(c)}

@@ -93,7 +93,7 @@ func InconclusiveWarning(r *report.Report, st usage.Style) string {
 	ran := ranOnBothSides(r.Decisions)
 	const unitRemoved = decide.Status("unit removed")
 	for _, d := range r.Decisions {
-		if d.Status == decide.Removed && ran[rowKey(d.Comparison)] {
+		if d.Status == decide.Removed && ran[d.Row()] {
 			counts[decide.Removed]--
 			counts[unitRemoved]++
 		}

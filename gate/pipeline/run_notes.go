@@ -154,7 +154,7 @@ func onlyOnOneSide(rep *report.Report, st decide.Status) []string {
 		if pkg := d.Config["pkg"]; pkg != "" {
 			name += " (" + pkg + ")"
 		}
-		if ran[rowKey(d.Comparison)] {
+		if ran[d.Row()] {
 			memory = memory || d.Unit == "B/op" || d.Unit == "allocs/op"
 			if name += " " + d.Unit; !seen[name] {
 				seen[name] = true
@@ -192,7 +192,7 @@ func onlyOnOneSide(rep *report.Report, st decide.Status) []string {
 func ranOnBothSides(ds []decide.Decision) map[string]bool {
 	has := map[string]*[2]bool{}
 	for _, d := range ds {
-		k := rowKey(d.Comparison)
+		k := d.Row()
 		h := has[k]
 		if h == nil {
 			h = new([2]bool)

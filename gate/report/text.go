@@ -308,11 +308,7 @@ func (r *Report) benchmarkCount(st decide.Status) int {
 		if d.Status != st {
 			continue
 		}
-		key := d.Benchmark
-		for _, k := range d.ConfigOrder {
-			key += "\x00" + k + "=" + d.Config[k]
-		}
-		seen[key] = true
+		seen[d.Row()] = true
 	}
 	return len(seen)
 }
