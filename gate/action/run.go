@@ -215,16 +215,10 @@ func (s *step) newBranchBase(ctx context.Context, repo *gitx.Repo, cfg *pipeline
 // parentBase makes the parent of commit sha the base, fetching it into
 // a clone that stops at sha.
 func (s *step) parentBase(ctx context.Context, repo *gitx.Repo, cfg *pipeline.Config, sha string) error {
-	parent, err := repo.Resolve(ctx, sha+"~1")
+	parent, err := fetchingRepo(repo, s.w.gh.ServerURL, s.in.token).Parent(ctx, "origin", sha, s.a.Infof)
 	if err != nil {
-		fetcher := fetchingRepo(repo, s.w.gh.ServerURL, s.in.token)
-		if err := fetcher.Deepen(ctx, "origin", sha, s.a.Infof); err != nil {
-			return &usage.Error{Msg: fmt.Sprintf("the parent of %s, its base, could not be fetched: %v", brief.Commit(sha), err),
-				Hint: "set input base-ref, or fetch-depth: 0 on actions/checkout"}
-		}
-		if parent, err = repo.Resolve(ctx, sha+"~1"); err != nil {
-			return err
-		}
+		return &usage.Error{Msg: fmt.Sprintf("the parent of %s, its base, could not be fetched: %v", brief.Commit(sha), err),
+			Hint: "set input base-ref, or fetch-depth: 0 on actions/checkout"}
 	}
 	cfg.BaseRef = parent
 	return nil

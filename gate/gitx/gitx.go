@@ -367,7 +367,6 @@ func (r *Repo) MergeBaseWithBranch(ctx context.Context, remote, branch, sha stri
 	} else {
 		depths = []string{""}
 	}
-	var errs []string
 	for _, d := range depths {
 		args := []string{"fetch", "--no-tags", "--quiet"}
 		if d != "" {
@@ -382,11 +381,12 @@ func (r *Repo) MergeBaseWithBranch(ctx context.Context, remote, branch, sha stri
 			logf("fetching %s and %s from %s, %s, to find their merge-base", branch, sha[:12], remote, strings.TrimPrefix(d, "--"))
 		}
 		if _, err := r.git(ctx, append(args, "--end-of-options", remote, sha, refspec)...); err != nil {
-			errs = append(errs, err.Error())
 			if ctx.Err() != nil {
 				return "", ctx.Err()
 			}
-			continue
+			// A deeper fetch asks for the same refs, and would fail
+			// the same way (no such branch, no access).
+			return "", fmt.Errorf("fetching %s from %s: %w", branch, remote, err)
 		}
 		if mb := mergeBase(); mb != "" {
 			return mb, nil
@@ -395,25 +395,26 @@ func (r *Repo) MergeBaseWithBranch(ctx context.Context, remote, branch, sha stri
 			break
 		}
 	}
-	if len(errs) > 0 {
-		return "", fmt.Errorf("fetching %s from %s: %s", branch, remote, strings.Join(errs, "; "))
-	}
 	return "", fmt.Errorf("%s and %s have no commit in common", branch, sha[:12])
 }
 
-// Deepen fetches commit sha (a full hash) from remote with its parent, so
-// that a clone that stops at sha (actions/checkout's depth 1) holds
-// sha~1. It reports what it fetches through logf.
-func (r *Repo) Deepen(ctx context.Context, remote, sha string, logf func(string, ...any)) error {
+// Parent returns the parent of commit sha (a full hash), fetching sha
+// from remote with its parent where the clone stops at sha
+// (actions/checkout's depth 1). It reports what it fetches through logf.
+func (r *Repo) Parent(ctx context.Context, remote, sha string, logf func(string, ...any)) (string, error) {
 	if !IsFullHash(sha) {
-		return fmt.Errorf("%q is not a full commit hash", sha)
+		return "", fmt.Errorf("%q is not a full commit hash", sha)
+	}
+	if parent, err := r.Resolve(ctx, sha+"~1"); err == nil {
+		return parent, nil
 	}
 	logf("fetching the parent of %s from %s", sha[:12], remote)
 	if _, err := r.git(ctx, "fetch", "--no-tags", "--quiet", "--depth=2", "--end-of-options", remote, sha); err != nil {
-		return err
+		return "", err
 	}
-	if _, err := r.Resolve(ctx, sha+"~1"); err != nil {
-		return fmt.Errorf("%s has no parent", sha[:12])
+	parent, err := r.Resolve(ctx, sha+"~1")
+	if err != nil {
+		return "", fmt.Errorf("%s has no parent", sha[:12])
 	}
-	return nil
+	return parent, nil
 }

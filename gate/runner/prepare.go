@@ -366,16 +366,12 @@ func (st *runState) sideProcs(env []string) string {
 	if st.plan.CPU != "" {
 		return st.plan.CPU
 	}
-	for i := len(env) - 1; i >= 0; i-- {
-		if v, ok := strings.CutPrefix(env[i], "GOMAXPROCS="); ok {
-			if n, err := strconv.Atoi(v); err == nil && n > 0 {
-				return strconv.Itoa(n)
-			}
-			break // the runtime ignores it, as below
-		}
+	if n, err := strconv.Atoi(getEnv(env, "GOMAXPROCS")); err == nil && n > 0 {
+		return strconv.Itoa(n)
 	}
-	// benchgate's own default, with the same environment and cgroup
-	// limits as the processes it starts.
+	// Unset, or a value the runtime ignores: benchgate's own default,
+	// with the same environment and cgroup limits as the processes it
+	// starts.
 	return strconv.Itoa(runtime.GOMAXPROCS(0))
 }
 
