@@ -60,7 +60,8 @@ type JSONComparison struct {
 	Equivalent  bool        `json:"equivalent,omitempty"`
 	Warn        bool        `json:"warn,omitempty"`
 	// AgainstMedians is the text and markdown reports' † mark: delta and
-	// the ratio of the sides' medians point different ways.
+	// the ratio of the sides' medians point different ways, or one is
+	// twice the other or more (as ratios head/base).
 	AgainstMedians bool              `json:"against_medians,omitempty"`
 	Confirmation   *JSONConfirmation `json:"confirmation,omitempty"`
 	Status         decide.Status     `json:"status"`

@@ -79,6 +79,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	writeSection(ew, "❌ Regressions", regressions, names, false)
 	writeSection(ew, "⚠️ Not decided", doubtful, names, false)
+	writeRowNotes(ew, doubtful, names)
 	writeSection(ew, "🆕 New or removed", missing, names, false)
 	writeSection(ew, "⚠️ Beyond the warn threshold", warned, names, false)
 	writeChart(ew, chartable(append(append(append([]decide.Decision{}, regressions...), doubtful...), improvements...)), names)
@@ -345,6 +346,23 @@ func writeSection(w io.Writer, title string, rows []decide.Decision, names namer
 	}
 	if fold {
 		fmt.Fprintf(w, "</details>\n\n")
+	}
+}
+
+// writeRowNotes lists what the rows' notes say of them (showNote), one
+// line each under their tables: why a row is in doubt ("too noisy to
+// tell", "not confirmed" with its p) is not in the table, whose p
+// column can read p=0.750 beside "likely regression".
+func writeRowNotes(w io.Writer, rows []decide.Decision, names namer) {
+	var n int
+	for _, d := range rows {
+		if showNote(d) {
+			fmt.Fprintf(w, "- %s %s: %s\n", MarkdownCode(names.short(d.Benchmark)), MarkdownText(d.Unit), MarkdownText(d.Note))
+			n++
+		}
+	}
+	if n > 0 {
+		fmt.Fprintln(w)
 	}
 }
 

@@ -291,9 +291,11 @@ func TestCombinedConfirmation(t *testing.T) {
 }
 
 // TestAgainstMedians: a paired change whose sign differs from the ratio
-// of the sides' medians is marked in the text and markdown tables and
+// of the sides' medians, or that is less than half or more than twice
+// it (as ratios head/base), is marked in the text and markdown tables and
 // explained once; a change that agrees with the medians, or prints as
-// +0.00%, is not marked, and a report without marked rows has no note.
+// +0.00% beside medians as close, is not marked, and a report without
+// marked rows has no note.
 func TestAgainstMedians(t *testing.T) {
 	row := func(name string, base, head, delta float64) decide.Decision {
 		var d decide.Decision
@@ -308,16 +310,21 @@ func TestAgainstMedians(t *testing.T) {
 	against := row("Verify-2", 65.97e-6, 64.16e-6, 0.0118) // medians -2.7%, paired +1.18%
 	agrees := row("Sign-2", 32.08e-6, 32.82e-6, 0.0495)
 	zero := row("Sum-2", 744.3e-9, 744.1e-9, 0.00004)
+	// lz4's UncompressTwain B/op: 186 bytes in most rounds, 8 KiB in
+	// others, the medians 18.96 times apart, the per-round ratio +13.97%.
+	far := row("Twain-2", 186, 3526, 0.1397)
+	far.Unit = "B/op"
+	near := row("Pg-2", 283.9e-6, 468.4e-6, 0.5462) // medians +65%, paired +55%
 	for _, tt := range []struct {
 		d    decide.Decision
 		want bool
-	}{{against, true}, {agrees, false}, {zero, false}} {
+	}{{against, true}, {agrees, false}, {zero, false}, {far, true}, {near, false}} {
 		if got := againstMedians(tt.d); got != tt.want {
 			t.Errorf("againstMedians(%s, Δ %+.4f, medians %v → %v) = %v, want %v", tt.d.Benchmark, tt.d.Delta, tt.d.Base.Center, tt.d.Head.Center, got, tt.want)
 		}
 	}
 	r := &Report{Policy: decide.Policy{Test: decide.BothTests, Alpha: 0.01}, Family: 3, Confidence: 0.95,
-		Decisions: []decide.Decision{against, agrees, zero}}
+		Decisions: []decide.Decision{against, agrees, zero, far, near}}
 	var txt, md bytes.Buffer
 	if err := r.WriteText(&txt); err != nil {
 		t.Fatal(err)
@@ -329,17 +336,20 @@ func TestAgainstMedians(t *testing.T) {
 		if n := strings.Count(out, "+1.18%"+againstMark); n != 1 {
 			t.Errorf("%s: the change that points against the medians is marked %d times, want once:\n%s", name, n, out)
 		}
-		if strings.Contains(out, "+4.95%"+againstMark) || strings.Contains(out, "+0.00%"+againstMark) {
+		if n := strings.Count(out, "+13.97%"+againstMark); n != 1 {
+			t.Errorf("%s: the change far from the medians is marked %d times, want once:\n%s", name, n, out)
+		}
+		if strings.Contains(out, "+4.95%"+againstMark) || strings.Contains(out, "+0.00%"+againstMark) || strings.Contains(out, "+54.62%"+againstMark) {
 			t.Errorf("%s: a change that agrees with the medians is marked:\n%s", name, out)
 		}
 		if n := strings.Count(out, againstNote); n != 1 {
 			t.Errorf("%s: the mark is explained %d times, want once:\n%s", name, n, out)
 		}
 	}
-	j := r.JSON()
-	for i, want := range []bool{true, false, false} {
-		if got := j.Comparisons[i].AgainstMedians; got != want {
-			t.Errorf("JSON %s: against_medians = %v, want %v", j.Comparisons[i].Benchmark, got, want)
+	want := map[string]bool{"Verify-2": true, "Sign-2": false, "Sum-2": false, "Twain-2": true, "Pg-2": false}
+	for _, c := range r.JSON().Comparisons {
+		if got := c.AgainstMedians; got != want[c.Benchmark] {
+			t.Errorf("JSON %s: against_medians = %v, want %v", c.Benchmark, got, want[c.Benchmark])
 		}
 	}
 	r.Decisions = []decide.Decision{agrees, zero}
@@ -456,5 +466,41 @@ func TestBeyondWithoutEvidence(t *testing.T) {
 	if !strings.Contains(txt.String(), "note: measured worse than the threshold but not significant, so passed (") ||
 		!strings.Contains(txt.String(), "): Noisy (sec/op) +") {
 		t.Errorf("text has no note naming Noisy:\n%s", txt.String())
+	}
+}
+
+// TestMarkdownSaysWhyInDoubt: an undecided row's note (why it is in
+// doubt) is listed under its table in the PR comment, once, as the text
+// report's note lines give it; an unchanged row's note is not, and a
+// note's markup is escaped.
+func TestMarkdownSaysWhyInDoubt(t *testing.T) {
+	row := func(name string, status decide.Status, note string) decide.Decision {
+		var d decide.Decision
+		d.Benchmark, d.Unit, d.Status, d.Better, d.Worse = name, "B/op", status, -1, status == decide.Inconclusive
+		d.Config = map[string]string{"pkg": "example.com/p"}
+		d.ConfigOrder = []string{"pkg"}
+		d.Base = &compare.Estimate{Center: 186, N: 20}
+		d.Head = &compare.Estimate{Center: 212, N: 20}
+		d.Delta, d.TestP, d.PAdjusted, d.Note = 0.1397, 0.75, 0.86, note
+		return d
+	}
+	why := "possible regression: 14.0% worse over all 20 rounds, more than 3 times the 3% threshold; too noisy to tell"
+	doubt := row("Twain-2", decide.Inconclusive, why+" <b>|</b>")
+	calm := row("Digits-2", decide.Unchanged, "a note of an unchanged row")
+	r := &Report{Policy: decide.Policy{Test: decide.BothTests, Alpha: 0.01}, Family: 2, Confidence: 0.95,
+		Verdict: decide.InconclusiveVerdict, Decisions: []decide.Decision{doubt, calm}}
+	var md bytes.Buffer
+	if err := r.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	out := md.String()
+	if n := strings.Count(out, "- `Twain` B/op: "+why); n != 1 {
+		t.Errorf("the undecided row's note is listed %d times, want once:\n%s", n, out)
+	}
+	if strings.Contains(out, "<b>") || strings.Contains(out, "unchanged row") {
+		t.Errorf("a note's markup is not escaped, or an unchanged row's note is listed:\n%s", out)
+	}
+	if i, j := strings.Index(out, "Not decided"), strings.Index(out, "- `Twain`"); i < 0 || j < i {
+		t.Errorf("the note is not under the Not decided table:\n%s", out)
 	}
 }
