@@ -41,6 +41,15 @@ func AddManifestNotes(rep *report.Report, sets ...*ResultsSet) {
 	changed, warnings := changedBenchmarkNotes(manifestChanged(sets), names)
 	rep.Notes = append(rep.Notes, changed...)
 	rep.WarningNotes = append(rep.WarningNotes, warnings...)
+	// Each set (a shard) pairs its own processes.
+	var untimed []string
+	for _, s := range sets {
+		if m := s.Manifest; m != nil && len(m.Sides) == 2 {
+			untimed = append(untimed, untimedWarnings(m.Runs, brief.Clip(m.Sides[0].Name, 40), brief.Clip(m.Sides[1].Name, 40))...)
+		}
+	}
+	rep.Notes = append(rep.Notes, untimed...)
+	rep.WarningNotes = append(rep.WarningNotes, untimed...)
 }
 
 // maxManifestSkips bounds the skipped benchmarks taken from a manifest,

@@ -267,6 +267,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	changed, warnings := changedBenchmarkNotes(out.ChangedBenchmarks, sideNames)
 	rep.Notes = append(rep.Notes, changed...)
 	rep.WarningNotes = append(rep.WarningNotes, warnings...)
+	if len(sideNames) == 2 {
+		untimed := untimedWarnings(out.Runs, sideNames[0], sideNames[1])
+		rep.Notes = append(rep.Notes, untimed...)
+		rep.WarningNotes = append(rep.WarningNotes, untimed...)
+	}
 	if p.Shard.On() {
 		rep.Notes = append(rep.Notes, names.Render(shardNote(p, out)))
 		if w := shardFamilyWarning(p, out, rep.Family, policy); w != "" {

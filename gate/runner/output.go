@@ -210,6 +210,9 @@ type lineWriter struct {
 	// accepted results whose time is below it (selftimed.go), by name.
 	benchtime time.Duration
 	underTime map[string]SelfTimed
+	// timed is what the accepted results say their benchmarks' timers
+	// measured, iterations × ns/op summed (timedWork).
+	timed time.Duration
 	// reserved, if set, is a unit the process may not report (the
 	// unit benchgate counts itself, when it does); reservedIn is the
 	// first accepted result that reported it.
@@ -456,6 +459,7 @@ func (l *lineWriter) benchmarkLine(raw, line string) {
 		if l.benchmem && l.memOff == "" && !(reportsUnit(line, "B/op") && reportsUnit(line, "allocs/op")) {
 			l.memOff = name
 		}
+		l.timed += timedWork(strings.Fields(line))
 		if iters, ns, under := underBenchtime(strings.Fields(line), l.benchtime); under {
 			if l.underTime == nil {
 				l.underTime = map[string]SelfTimed{}

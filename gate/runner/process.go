@@ -142,7 +142,7 @@ func (st *runState) runOne(ctx context.Context, s *SideResult, pkg *Package, rou
 	}
 	s.tally(lw)
 	s.noteSelfTimed(pkg.ImportPath, lw)
-	rec := RunRecord{Side: s.Name, Round: round + 1, Package: pkg.ImportPath, Benchmark: fn, Duration: run.d}
+	rec := RunRecord{Side: s.Name, Round: round + 1, Package: pkg.ImportPath, Benchmark: fn, Duration: run.d, Timed: lw.timed, Results: lw.results}
 	if runErr != nil {
 		rec.Error = runErr.Error()
 	}

@@ -280,7 +280,14 @@ type RunRecord struct {
 	// when the plan interleaves by benchmark.
 	Benchmark string        `json:"benchmark,omitempty"`
 	Duration  time.Duration `json:"duration_ns"`
-	Error     string        `json:"error,omitempty"`
+	// Timed is what the process's results say their benchmarks' timers
+	// measured (iterations × ns/op, summed), and Results how many
+	// results it reported: the rest of Duration ran outside the timers
+	// (the process's start, package init, a benchmark's setup, the
+	// testing package's ramp-up). See pipeline's untimed warning.
+	Timed   time.Duration `json:"timed_ns,omitempty"`
+	Results int           `json:"results,omitempty"`
+	Error   string        `json:"error,omitempty"`
 	// Count is, for a valgrind process of the instruction rounds, the
 	// benchmark it counted and at how many iterations.
 	Count *RunCount `json:"count,omitempty"`

@@ -83,6 +83,29 @@ func underBenchtime(f []string, d time.Duration) (iters int64, ns float64, under
 	return 0, 0, false
 }
 
+// timedWork is the time a result line's benchmark timer measured, as
+// the line says: its iterations times its ns/op; 0 for a line without
+// them.
+func timedWork(f []string) time.Duration {
+	if len(f) < 4 {
+		return 0
+	}
+	iters, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil || iters <= 0 {
+		return 0
+	}
+	for i := 3; i < len(f); i += 2 {
+		if f[i] == "ns/op" {
+			ns, err := strconv.ParseFloat(f[i-1], 64)
+			if err != nil || !(ns > 0) || float64(iters)*ns > math.MaxInt64/2 {
+				return 0
+			}
+			return time.Duration(float64(iters) * ns)
+		}
+	}
+	return 0
+}
+
 // lastDigit is the value of one unit in the last printed digit of the
 // decimal number s: 1 for "1234", 0.01 for "12.34".
 func lastDigit(s string) float64 {

@@ -1,0 +1,133 @@
+package pipeline
+
+// The untimed warning: a benchmark process's wall time, which benchgate
+// measures, against what its results say their timers measured, which
+// the process measures with its own clock.
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/benchgate/benchgate/gate/runner"
+	"github.com/benchgate/benchgate/internal/brief"
+)
+
+// Untimed growth beyond both of these, in at least untimedRounds of a
+// benchmark function's paired rounds, is warned of. Over 51 runs here
+// (quick- and whole-suite A/A, go1.26.8 against go1.27.3, and lz4's and
+// huff0's real regressions and speedups) the median growth of head's
+// untimed time was at most 9.6% of base's process time; a head whose
+// init pointed the runtime's clock at one running at half speed, so that
+// its benchmarks, twice as slow, reported base's times, grew it by 64%
+// (153 ms a process against 221 ms), in every round.
+const (
+	untimedShare  = 0.25
+	untimedFloor  = 10 * time.Millisecond
+	untimedRounds = 0.8
+	// untimedMinPairs is the fewest paired rounds judged: the least
+	// -rounds accepts is 2, and two rounds say little of a process's
+	// wall time.
+	untimedMinPairs = 4
+	// maxUntimedWarnings bounds the warnings, one per benchmark
+	// function; the runs may come from an untrusted artifact.
+	maxUntimedWarnings = 10
+)
+
+// untimedWarnings compares, for each benchmark function (a process per
+// side per round), the time head's processes ran outside their
+// benchmarks' timers with base's: the process's wall time less the
+// results' iterations × ns/op. The testing package times a benchmark
+// with the process's own clock, which the code under test can slow (or
+// it can print results of its own); benchgate's wall time it cannot.
+// More untimed time on head is also what more setup, a slower package
+// init or a changed ramp-up gives, so it is a warning, not a verdict:
+// the gate still judges the times the benchmarks report. Rounds whose
+// processes reported different numbers of results on the two sides (a
+// sub-benchmark added) are not compared; nor are runs of more than two
+// sides, or processes of a whole package.
+func untimedWarnings(runs []runner.RunRecord, base, head string) []string {
+	type key struct {
+		pkg, fn string
+		round   int
+	}
+	type fnKey struct{ pkg, fn string }
+	recs := map[string]map[key]runner.RunRecord{base: {}, head: {}}
+	var fns []fnKey
+	for _, r := range runs {
+		side, ok := recs[r.Side]
+		if !ok || r.Round < 1 || r.Benchmark == "" || r.Error != "" || r.Count != nil || r.Timed <= 0 || r.Results <= 0 {
+			continue
+		}
+		side[key{r.Package, r.Benchmark, r.Round}] = r
+		if f := (fnKey{r.Package, r.Benchmark}); !slices.Contains(fns, f) {
+			fns = append(fns, f)
+		}
+	}
+	sort.Slice(fns, func(i, j int) bool {
+		if fns[i].pkg != fns[j].pkg {
+			return fns[i].pkg < fns[j].pkg
+		}
+		return fns[i].fn < fns[j].fn
+	})
+	var out []string
+	more := 0
+	for _, f := range fns {
+		var growth []float64
+		var grew []time.Duration
+		var wb, wh, tb, th []time.Duration
+		for k, b := range recs[base] {
+			if k.pkg != f.pkg || k.fn != f.fn {
+				continue
+			}
+			h, ok := recs[head][k]
+			if !ok || h.Results != b.Results {
+				continue
+			}
+			d := (h.Duration - h.Timed) - (b.Duration - b.Timed)
+			growth = append(growth, float64(d)/float64(b.Duration))
+			grew = append(grew, d)
+			wb, wh, tb, th = append(wb, b.Duration), append(wh, h.Duration), append(tb, b.Timed), append(th, h.Timed)
+		}
+		if len(growth) < untimedMinPairs {
+			continue
+		}
+		positive := 0
+		for _, g := range growth {
+			if g > 0 {
+				positive++
+			}
+		}
+		if medianOf(growth) < untimedShare || medianOf(grew) < untimedFloor || float64(positive) < untimedRounds*float64(len(growth)) {
+			continue
+		}
+		if len(out) == maxUntimedWarnings {
+			more++
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s (%s): %s's processes ran a median %s longer outside the benchmarks' timers than %s's (%.0f%% of %s's process time, in %d of %d rounds): a process took %s on %s against %s on %s, of which the results' iterations × ns/op make %s against %s. More setup or package init on %s gives that, and so does code that slows its own process's clock or prints its own results; the gate judges the times the benchmarks report, so review what runs outside them",
+			brief.Clip(f.fn, 200), brief.Clip(f.pkg, 200), head, medianOf(grew).Round(time.Millisecond), base,
+			100*medianOf(growth), base, positive, len(growth),
+			medianOf(wh).Round(time.Millisecond), head, medianOf(wb).Round(time.Millisecond), base,
+			medianOf(th).Round(time.Millisecond), medianOf(tb).Round(time.Millisecond), head))
+	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf("%d more benchmark function(s) ran longer outside their timers on %s, by the same measure", more, head))
+	}
+	return out
+}
+
+// medianOf is the median of xs (the mean of the middle two of an even
+// count), or zero for none.
+func medianOf[T float64 | time.Duration](xs []T) T {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if n := len(s); n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[len(s)/2]
+}
