@@ -55,17 +55,16 @@ func benchtimeDuration(benchtime string) time.Duration {
 	return d
 }
 
-// underBenchtime reports whether the result line fields f (name,
-// iterations, then value-unit pairs) report a time the testing package
-// cannot have measured at benchtime d; iters and ns are its iterations and
-// ns/op.
-func underBenchtime(f []string, d time.Duration) (iters int64, ns float64, under bool) {
-	if d <= 0 || len(f) < 4 {
-		return 0, 0, false
+// resultTime is a result line's iterations and ns/op, with ns/op as
+// printed, from its fields f (name, iterations, then value-unit pairs);
+// ok is false for a line without them.
+func resultTime(f []string) (iters int64, ns float64, printed string, ok bool) {
+	if len(f) < 4 {
+		return 0, 0, "", false
 	}
 	iters, err := strconv.ParseInt(f[1], 10, 64)
-	if err != nil || iters <= 0 || iters >= maxIterations {
-		return 0, 0, false
+	if err != nil || iters <= 0 {
+		return 0, 0, "", false
 	}
 	for i := 3; i < len(f); i += 2 {
 		if f[i] != "ns/op" {
@@ -73,37 +72,36 @@ func underBenchtime(f []string, d time.Duration) (iters int64, ns float64, under
 		}
 		ns, err = strconv.ParseFloat(f[i-1], 64)
 		if err != nil || math.IsNaN(ns) {
-			return 0, 0, false
+			return 0, 0, "", false
 		}
-		// The printed value is rounded to its last digit (older
-		// toolchains truncated an integer): the time measured is below
-		// ns plus one unit of that digit.
-		return iters, ns, float64(iters)*(ns+lastDigit(f[i-1])) < float64(d.Nanoseconds())
+		return iters, ns, f[i-1], true
 	}
-	return 0, 0, false
+	return 0, 0, "", false
+}
+
+// underBenchtime reports whether the result line fields f report a time
+// the testing package cannot have measured at benchtime d; iters and ns
+// are its iterations and ns/op.
+func underBenchtime(f []string, d time.Duration) (iters int64, ns float64, under bool) {
+	iters, ns, printed, ok := resultTime(f)
+	if d <= 0 || !ok || iters >= maxIterations {
+		return 0, 0, false
+	}
+	// The printed value is rounded to its last digit (older toolchains
+	// truncated an integer): the time measured is below ns plus one
+	// unit of that digit.
+	return iters, ns, float64(iters)*(ns+lastDigit(printed)) < float64(d.Nanoseconds())
 }
 
 // timedWork is the time a result line's benchmark timer measured, as
 // the line says: its iterations times its ns/op; 0 for a line without
 // them.
 func timedWork(f []string) time.Duration {
-	if len(f) < 4 {
+	iters, ns, _, ok := resultTime(f)
+	if !ok || !(ns > 0) || float64(iters)*ns > math.MaxInt64/2 {
 		return 0
 	}
-	iters, err := strconv.ParseInt(f[1], 10, 64)
-	if err != nil || iters <= 0 {
-		return 0
-	}
-	for i := 3; i < len(f); i += 2 {
-		if f[i] == "ns/op" {
-			ns, err := strconv.ParseFloat(f[i-1], 64)
-			if err != nil || !(ns > 0) || float64(iters)*ns > math.MaxInt64/2 {
-				return 0
-			}
-			return time.Duration(float64(iters) * ns)
-		}
-	}
-	return 0
+	return time.Duration(float64(iters) * ns)
 }
 
 // lastDigit is the value of one unit in the last printed digit of the
