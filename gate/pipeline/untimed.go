@@ -55,17 +55,32 @@ func untimedWarnings(runs []runner.RunRecord, base, head string) []string {
 		round   int
 	}
 	type fnKey struct{ pkg, fn string }
-	recs := map[string]map[key]runner.RunRecord{base: {}, head: {}}
-	var fns []fnKey
+	usable := func(r runner.RunRecord) bool {
+		return r.Round >= 1 && r.Benchmark != "" && r.Error == "" && r.Count == nil && r.Duration > 0 && r.Timed > 0 && r.Results > 0
+	}
+	bases := map[key]runner.RunRecord{}
 	for _, r := range runs {
-		side, ok := recs[r.Side]
-		if !ok || r.Round < 1 || r.Benchmark == "" || r.Error != "" || r.Count != nil || r.Timed <= 0 || r.Results <= 0 {
+		if r.Side == base && usable(r) {
+			bases[key{r.Package, r.Benchmark, r.Round}] = r
+		}
+	}
+	// pairs are each function's rounds, base's process then head's: one
+	// pass over the runs, which an untrusted manifest may make many.
+	pairs := map[fnKey][][2]runner.RunRecord{}
+	var fns []fnKey
+	for _, h := range runs {
+		if h.Side != head || !usable(h) {
 			continue
 		}
-		side[key{r.Package, r.Benchmark, r.Round}] = r
-		if f := (fnKey{r.Package, r.Benchmark}); !slices.Contains(fns, f) {
+		b, ok := bases[key{h.Package, h.Benchmark, h.Round}]
+		if !ok || b.Results != h.Results {
+			continue
+		}
+		f := fnKey{h.Package, h.Benchmark}
+		if _, seen := pairs[f]; !seen {
 			fns = append(fns, f)
 		}
+		pairs[f] = append(pairs[f], [2]runner.RunRecord{b, h})
 	}
 	sort.Slice(fns, func(i, j int) bool {
 		if fns[i].pkg != fns[j].pkg {
@@ -79,14 +94,8 @@ func untimedWarnings(runs []runner.RunRecord, base, head string) []string {
 		var growth []float64
 		var grew []time.Duration
 		var wb, wh, tb, th []time.Duration
-		for k, b := range recs[base] {
-			if k.pkg != f.pkg || k.fn != f.fn {
-				continue
-			}
-			h, ok := recs[head][k]
-			if !ok || h.Results != b.Results {
-				continue
-			}
+		for _, p := range pairs[f] {
+			b, h := p[0], p[1]
 			d := (h.Duration - h.Timed) - (b.Duration - b.Timed)
 			growth = append(growth, float64(d)/float64(b.Duration))
 			grew = append(grew, d)
