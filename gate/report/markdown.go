@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
@@ -49,6 +50,12 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	}
 	if g := r.geomeanLine(); g != "" {
 		fmt.Fprintf(ew, "%s\n\n", g)
+	}
+	// The warnings are what the run says to review before trusting it (a
+	// TestMain that differs, time outside the benchmarks' timers, a
+	// threshold that matched nothing): in view, not folded with the notes.
+	for _, w := range r.WarningNotes {
+		fmt.Fprintf(ew, "⚠️ **Warning:** %s\n\n", MarkdownText(w))
 	}
 
 	sorted := r.sorted()
@@ -101,9 +108,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			fmt.Fprintf(ew, "- %s\n", MarkdownText(n))
 		}
 		return ew.err
-	case len(r.Notes) > 0:
-		fmt.Fprintf(ew, "<details><summary>Notes (%d)</summary>\n\n", len(r.Notes))
-		for _, n := range r.Notes {
+	case len(r.foldedNotes()) > 0:
+		notes := r.foldedNotes()
+		fmt.Fprintf(ew, "<details><summary>Notes (%d)</summary>\n\n", len(notes))
+		for _, n := range notes {
 			fmt.Fprintf(ew, "- %s\n", MarkdownText(n))
 		}
 		fmt.Fprintf(ew, "\n</details>\n\n")
@@ -347,6 +355,18 @@ func writeSection(w io.Writer, title string, rows []decide.Decision, names namer
 	if fold {
 		fmt.Fprintf(w, "</details>\n\n")
 	}
+}
+
+// foldedNotes are the notes the markdown folds: those that are not also
+// warnings, which it shows above the tables.
+func (r *Report) foldedNotes() []string {
+	var out []string
+	for _, n := range r.Notes {
+		if !slices.Contains(r.WarningNotes, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // writeRowNotes lists what the rows' notes say of them (showNote), one

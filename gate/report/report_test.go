@@ -504,3 +504,28 @@ func TestMarkdownSaysWhyInDoubt(t *testing.T) {
 		t.Errorf("the note is not under the Not decided table:\n%s", out)
 	}
 }
+
+// TestMarkdownShowsWarnings: a warning (here time outside the
+// benchmarks' timers, a note too) is shown above the tables, once, not
+// folded with the notes; a note alone stays folded.
+func TestMarkdownShowsWarnings(t *testing.T) {
+	rep := sample(t)
+	warn := "BenchmarkWork (example.com/w): head's processes ran a median 68ms longer outside the benchmarks' timers than base's"
+	rep.Notes = append(rep.Notes, "a note alone", warn)
+	rep.WarningNotes = append(rep.WarningNotes, warn)
+	var b bytes.Buffer
+	if err := rep.WriteMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	shown := "⚠️ **Warning:** " + MarkdownText(warn)
+	if n := strings.Count(out, MarkdownText(warn)); n != 1 || !strings.Contains(out, shown) {
+		t.Errorf("the warning is in the report %d times, want once as %q:\n%s", n, shown, out)
+	}
+	if w, table := strings.Index(out, shown), strings.Index(out, "\n| "); w < 0 || table < 0 || w > table {
+		t.Errorf("the warning is not above the tables:\n%s", out)
+	}
+	if d, n := strings.Index(out, "<details><summary>Notes"), strings.Index(out, "- a note alone"); d < 0 || n < d {
+		t.Errorf("a note alone is not folded under Notes:\n%s", out)
+	}
+}
