@@ -45,14 +45,19 @@ func checkRounds(cfg Config, policy decide.Policy) error {
 		if u := decide.RoundsToReach(decide.UTest, level); cfg.Rounds < u {
 			need = max(need, u)
 		}
-		return usage.Errorf(fmt.Sprintf("use {rounds} %d or more, or {decide} both (%d is the default)", need, DefaultRounds),
+		return usage.Errorf(fmt.Sprintf("use {rounds} %d or more, or {decide} both (%d is the default)%s", need, DefaultRounds, oneComparison),
 			"{rounds} %d is too few: with %d paired rounds the sign test can never reach p <= %v (its smallest p is %.3g)",
 			cfg.Rounds, cfg.Rounds, level, decide.MinSignP(cfg.Rounds))
 	}
-	return usage.Errorf(fmt.Sprintf("use {rounds} %d or more (%d is the default)", need, DefaultRounds),
+	return usage.Errorf(fmt.Sprintf("use {rounds} %d or more (%d is the default)%s", need, DefaultRounds, oneComparison),
 		"{rounds} %d is too few: with %d samples per side %s can never reach p <= %v%s",
 		cfg.Rounds, cfg.Rounds, test, level, halfNote(policy))
 }
+
+// oneComparison ends checkRounds' hint: its count is what one
+// comparison needs, and a user who follows it with many benchmarks would
+// otherwise be refused again, with a larger count, after two rounds.
+const oneComparison = "; that is what one comparison needs: with several, the correction asks more, and the run says how many after its second round, once it knows them"
 
 // halfNote explains a level of alpha/2.
 func halfNote(p decide.Policy) string {
