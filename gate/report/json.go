@@ -30,8 +30,11 @@ type JSONReport struct {
 	ResultsDir    string             `json:"results_dir,omitempty"`
 	Error         string             `json:"error,omitempty"`
 	Notes         []string           `json:"notes,omitempty"`
-	Skipped       int                `json:"skipped,omitempty"`
-	Comparisons   []JSONComparison   `json:"comparisons"`
+	// WarningNotes are the notes the front ends also give as warnings
+	// (Report.WarningNotes); most are in Notes too.
+	WarningNotes []string         `json:"warning_notes,omitempty"`
+	Skipped      int              `json:"skipped,omitempty"`
+	Comparisons  []JSONComparison `json:"comparisons"`
 }
 
 // JSONComparison is one comparison in JSON output.
@@ -141,6 +144,7 @@ func (r *Report) JSON() *JSONReport {
 		ResultsDir:    r.ResultsDir,
 		Error:         r.Error,
 		Notes:         r.Notes,
+		WarningNotes:  r.WarningNotes,
 		Skipped:       r.Skipped,
 		Comparisons:   []JSONComparison{},
 	}
