@@ -8,7 +8,8 @@ package pipeline
 // checkRounds before anything is built (one comparison), checkFamily
 // after the second round, when the benchmarks and units, so the family,
 // are known. afterRound runs the checks after each fixed round, with
-// checkWindows (window.go) after the first.
+// checkWindows (window.go) after the first and checkFirstCalls after
+// every one.
 
 import (
 	"context"
@@ -87,6 +88,11 @@ func afterRound(p *plan.Plan, steps []step, policy decide.Policy, opts compare.O
 			if err := checkWindows(p); err != nil {
 				return err
 			}
+		}
+		// A first call can come to take longer than -benchtime in a
+		// later round: every round is checked.
+		if err := checkFirstCalls(p); err != nil {
+			return err
 		}
 		if done != min(2, p.Rounds) {
 			return nil

@@ -40,13 +40,16 @@ import (
 // a benchmark until its timer has run that long.
 const MinWindow = time.Millisecond
 
-// shortWindow is a benchmark whose rounds' median window was below
-// MinWindow on a side.
+// shortWindow is a benchmark's median window on a side: below
+// MinWindow, where checkWindows refuses it.
 type shortWindow struct {
 	side, pkg, name string
 	window          time.Duration
 	iters           int
 	nsPerOp         float64
+	// oneCall is the longest of the benchmark's windows of one
+	// iteration on the side, 0 for none (checkFirstCalls).
+	oneCall time.Duration
 }
 
 // checkWindows refuses a run whose first round timed some benchmark over
@@ -56,21 +59,15 @@ func checkWindows(p *plan.Plan) error {
 		// The testing package timed every benchmark for at least d. A
 		// shorter window is a time the benchmark reported itself
 		// (b.ReportMetric(v, "ns/op")): its own way of timing, which the
-		// checks for self-timed results judge, not this one.
+		// checks for self-timed results judge, not this one. What it
+		// may have timed is one call, the first: checkFirstCalls.
 		return nil
 	}
 	var short []shortWindow
-	for i, name := range sideFiles(p) {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil // the analysis at the end reports unreadable results
+	for _, w := range sideWindows(p) {
+		if w.window < MinWindow {
+			short = append(short, w)
 		}
-		s, err := shortWindows(f, name, p.Sides[i].Name)
-		f.Close()
-		if err != nil {
-			return nil
-		}
-		short = append(short, s...)
 	}
 	if len(short) == 0 {
 		return nil
@@ -90,6 +87,74 @@ func checkWindows(p *plan.Plan) error {
 	return usage.Errorf(hint,
 		"{benchtime} %s timed %d benchmark(s) over less than %v a round (the shortest, %s on %s: %s): so short a time measures mostly the start of a fresh process (cold caches, the first calls), not the code's speed, and no change could be decided from it",
 		p.Benchtime, len(names), MinWindow, strings.TrimPrefix(first.name, "Benchmark"), first.side, shortest)
+}
+
+// sideWindows are every benchmark's median window on every side so far
+// (benchWindows); none where a side's results cannot be read, which the
+// analysis at the end reports.
+func sideWindows(p *plan.Plan) []shortWindow {
+	var out []shortWindow
+	for i, name := range sideFiles(p) {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil
+		}
+		w, err := benchWindows(f, name, p.Sides[i].Name)
+		f.Close()
+		if err != nil {
+			return nil
+		}
+		out = append(out, w...)
+	}
+	return out
+}
+
+// checkFirstCalls refuses a run at a duration -benchtime d, after any
+// fixed round, once some benchmark was timed over one iteration of d or
+// more in a round: the testing package
+// calls a benchmark with b.N = 1 first, and stops there when that call
+// took d or longer, so each round timed the first call in a fresh
+// process, with whatever the code does once (a table built on first use,
+// a cache filled, pages faulted in). A table of 16 MiB built in a
+// sync.Once made a call of 2.3 ms read as 75 ms, and a head 30% slower
+// per call passed at the defaults (-3.3%, p=1.000); at -benchtime 300ms
+// the same pair failed, +26.8%. The built-in suite's loop warms up before
+// its timer (benchloop), so a single iteration there is a later one.
+func checkFirstCalls(p *plan.Plan) error {
+	d, err := time.ParseDuration(p.Benchtime)
+	if err != nil || d < MinWindow || p.Suite {
+		return nil // a count, or a window checkWindows refuses
+	}
+	var first []shortWindow
+	names := map[string]bool{}
+	for _, w := range sideWindows(p) {
+		// One iteration under d is a time the benchmark reported
+		// itself (the testing package would have gone on).
+		if w.oneCall >= d {
+			first = append(first, w)
+			names[w.pkg+" "+w.name] = true
+		}
+	}
+	if len(first) == 0 {
+		return nil
+	}
+	sort.SliceStable(first, func(i, j int) bool { return first[i].oneCall > first[j].oneCall })
+	longest := first[0]
+	return usage.Errorf(fmt.Sprintf("use {benchtime} %v or more (twice the longest first call: the testing package then times later calls, as a long-running process makes them), or {benchtime} 2x or more (a count: the call it reports follows the first); the results so far are in %s",
+		twiceRounded(longest.oneCall), p.ResultsDir),
+		"{benchtime} %s timed %d benchmark(s) over one call in a round, the first in a fresh process (the longest, %s on %s: %v): that call took longer than {benchtime}, so the testing package reported it and timed no other; a first call holds what the code does once (a table built on first use, pages faulted in), which can hide a change in every later call",
+		p.Benchtime, len(names), strings.TrimPrefix(longest.name, "Benchmark"), longest.side, longest.oneCall.Round(100*time.Microsecond))
+}
+
+// twiceRounded is 2d rounded up to two significant digits: 150ms for a
+// first call of 74.9ms.
+func twiceRounded(d time.Duration) time.Duration {
+	d *= 2
+	step := time.Duration(math.Pow(10, math.Floor(math.Log10(float64(d)))-1))
+	if step < 1 {
+		return d
+	}
+	return (d + step - 1) / step * step
 }
 
 // countHint says how to choose a count of iterations that gives every
@@ -114,6 +179,20 @@ func countHint(short []shortWindow) string {
 // shortWindows reads a side's results (file names them in errors) and
 // returns its benchmarks whose median window is below MinWindow.
 func shortWindows(f io.Reader, file, side string) ([]shortWindow, error) {
+	all, err := benchWindows(f, file, side)
+	var out []shortWindow
+	for _, w := range all {
+		if w.window < MinWindow {
+			out = append(out, w)
+		}
+	}
+	return out, err
+}
+
+// benchWindows reads a side's results (file names them in errors) and
+// returns each benchmark's median window: the round whose iterations ×
+// ns/op is the lower median, in the order the benchmarks came.
+func benchWindows(f io.Reader, file, side string) ([]shortWindow, error) {
 	type key struct{ pkg, name string }
 	type sample struct {
 		window  time.Duration
@@ -146,9 +225,13 @@ func shortWindows(f io.Reader, file, side string) ([]shortWindow, error) {
 		s := byBench[k]
 		slices.SortFunc(s, func(a, b sample) int { return cmp.Compare(a.window, b.window) })
 		m := s[(len(s)-1)/2] // the lower median: a window of one sample is itself
-		if m.window < MinWindow {
-			out = append(out, shortWindow{side, k.pkg, "Benchmark" + k.name, m.window, m.iters, m.nsPerOp})
+		w := shortWindow{side: side, pkg: k.pkg, name: "Benchmark" + k.name, window: m.window, iters: m.iters, nsPerOp: m.nsPerOp}
+		for _, x := range s {
+			if x.iters == 1 {
+				w.oneCall = max(w.oneCall, x.window)
+			}
 		}
+		out = append(out, w)
 	}
 	return out, nil
 }

@@ -35,7 +35,7 @@ BenchmarkFast-2 10000 200 ns/op
 		t.Fatal(err)
 	}
 	want := []shortWindow{
-		{side: "base", pkg: "example.com/a", name: "BenchmarkFast-2", window: 1200 * time.Nanosecond, iters: 1, nsPerOp: 1200},
+		{side: "base", pkg: "example.com/a", name: "BenchmarkFast-2", window: 1200 * time.Nanosecond, iters: 1, nsPerOp: 1200, oneCall: 1500 * time.Nanosecond},
 		{side: "base", pkg: "example.com/a", name: "BenchmarkHundred-2", window: 30 * time.Microsecond, iters: 100, nsPerOp: 300},
 	}
 	if len(got) != len(want) {
@@ -71,11 +71,21 @@ func TestCheckWindows(t *testing.T) {
 		{"1x", "{benchtime} 1x timed 1 benchmark(s) over less than 1ms a round (the shortest, Fast-2 on head: 1 iteration of 1.2µs)",
 			"or a count of iterations that runs each benchmark for 1ms or more, chosen from its time per iteration at a duration (a run at {benchtime} 25ms prints it): the time of one call, the first, does not tell it"},
 		{"500us", "{benchtime} 500us timed 1 benchmark(s)", ""},
-		{"1ms", "", ""},
+		// Slow's one iteration took longer than 1ms: the testing
+		// package reported its first call, the one a lazy table is
+		// built in.
+		{"1ms", "{benchtime} 1ms timed 1 benchmark(s) over one call in a round, the first in a fresh process (the longest, Slow-2 on head: 2.6ms)",
+			"use {benchtime} 5.2ms or more (twice the longest first call"},
+		// One iteration under the benchtime is a time of the
+		// benchmark's own, which the testing package cannot give.
 		{"25ms", "", ""},
 	} {
 		p := &plan.Plan{Sides: []plan.Side{{Name: "base"}, {Name: "head"}}, Benchtime: tt.benchtime, Rounds: 8, ResultsDir: dir}
+		// As afterRound checks the first round.
 		err := checkWindows(p)
+		if err == nil {
+			err = checkFirstCalls(p)
+		}
 		var ue *usage.Error
 		switch {
 		case tt.want == "" && err != nil:
@@ -84,6 +94,39 @@ func TestCheckWindows(t *testing.T) {
 			t.Errorf("-benchtime %s: %v; want a usage error starting %q", tt.benchtime, err, tt.want)
 		case tt.hint != "" && !strings.Contains(ue.Hint, tt.hint):
 			t.Errorf("-benchtime %s: hint %q; want it to say %q", tt.benchtime, ue.Hint, tt.hint)
+		}
+	}
+}
+
+// TestFirstCalls: one iteration of at least the benchtime in any round
+// (citm's first call came to 25ms in some rounds and not in others) is
+// refused; the built-in suite's loop warms up before its timer, so one
+// iteration there is a later call: not refused.
+func TestFirstCalls(t *testing.T) {
+	dir := t.TempDir()
+	base := "pkg: example.com/a\nBenchmarkMixed-2 49 600000 ns/op\nBenchmarkMixed-2 1 31000000 ns/op\nBenchmarkMixed-2 49 610000 ns/op\n"
+	head := "pkg: example.com/a\nBenchmarkMixed-2 49 600000 ns/op\nBenchmarkMixed-2 48 620000 ns/op\nBenchmarkMixed-2 49 610000 ns/op\n"
+	for name, body := range map[string]string{"base.txt": base, "head.txt": head} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := &plan.Plan{Sides: []plan.Side{{Name: "base"}, {Name: "head"}}, Benchtime: "25ms", Rounds: 8, ResultsDir: dir}
+	var ue *usage.Error
+	if err := checkFirstCalls(p); !errors.As(err, &ue) || !strings.Contains(ue.Msg, "(the longest, Mixed-2 on base: 31ms)") || !strings.Contains(ue.Hint, "use {benchtime} 62ms or more") {
+		t.Errorf("a first call in one round of three: %v", err)
+	}
+	p.Suite = true
+	if err := checkFirstCalls(p); err != nil {
+		t.Errorf("the suite's: %v", err)
+	}
+	p.Suite, p.Benchtime = false, "100x"
+	if err := checkFirstCalls(p); err != nil {
+		t.Errorf("at a count: %v", err)
+	}
+	for d, want := range map[time.Duration]time.Duration{74880 * time.Microsecond: 150 * time.Millisecond, 287 * time.Millisecond: 580 * time.Millisecond, 2600 * time.Microsecond: 5200 * time.Microsecond, 4 * time.Second: 8 * time.Second} {
+		if got := twiceRounded(d); got != want {
+			t.Errorf("twiceRounded(%v) = %v, want %v", d, got, want)
 		}
 	}
 }
