@@ -244,7 +244,7 @@ func (r *Report) ladderSummary() string {
 		detail = fmt.Sprintf("%d comparison(s) not decided", n)
 	}
 	return fmt.Sprintf("%s: %s in %d comparisons over %d gating step(s) of %d sides (threshold %s, alpha %v)",
-		r.Verdict, detail, len(r.Decisions), steps, len(r.Sides), thresholdText(r.Policy), r.Policy.Alpha)
+		r.Verdict, detail, len(r.Decisions), steps, len(r.Sides), thresholdText(r.Policy, r.Decisions), r.Policy.Alpha)
 }
 
 // stepCell is a step's change and status in text: "+401.73% REGRESSION".

@@ -144,14 +144,14 @@ func (r *Report) writeLadderMarkdown(w io.Writer) error {
 	fmt.Fprintf(ew, "<sub>Medians; under each, the change from the side before (❌ regression, ✅ improvement, ⚠️ not decided). ")
 	if r.anyTested() {
 		fmt.Fprintf(ew, "%s; %s. A regression is significant (p ≤ %v) and worse than its threshold (%s).",
-			MarkdownText(sentence(r.TestNote())), MarkdownText(r.ladderCorrectionNote()), r.Policy.Alpha, MarkdownText(thresholdText(r.Policy)))
+			MarkdownText(sentence(r.TestNote())), MarkdownText(r.ladderCorrectionNote()), r.Policy.Alpha, MarkdownText(thresholdText(r.Policy, r.Decisions)))
 		if l.anyAgainstMedians() {
 			fmt.Fprintf(ew, " %s", MarkdownText(againstNote))
 		}
 	} else {
 		// Every comparison was exact: no test, no correction to explain.
 		fmt.Fprintf(ew, "%s A regression: every run of the later side worse than every run of the side before by more than the threshold (%s).",
-			exactNote, MarkdownText(thresholdText(r.Policy)))
+			exactNote, MarkdownText(thresholdText(r.Policy, r.Decisions)))
 	}
 	if r.ResultsDir != "" {
 		fmt.Fprintf(ew, " Raw results (benchstat input, one file per side): %s.", MarkdownCode(r.ResultsDir))

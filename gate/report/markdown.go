@@ -200,7 +200,7 @@ func (r *Report) nextStep() string {
 	if r.measuredNothing() {
 		return "**Nothing was measured**, so nothing was compared; the notes below say why."
 	}
-	s := fmt.Sprintf("**No regression** beyond the %s threshold in %d comparisons", thresholdText(r.Policy), n)
+	s := fmt.Sprintf("**No regression** beyond the %s threshold in %d comparisons", thresholdText(r.Policy, r.Decisions), n)
 	if k := r.Counts[decide.Improvement]; k > 0 {
 		s += fmt.Sprintf("; %s%s", plural(k, "improvement", "improvements"), r.benchmarksOf(decide.Improvement))
 	}

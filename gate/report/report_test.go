@@ -529,3 +529,18 @@ func TestMarkdownShowsWarnings(t *testing.T) {
 		t.Errorf("a note alone is not folded under Notes:\n%s", out)
 	}
 }
+
+// TestThresholdTextSaysTheFall: a threshold is a cost, so for a unit of
+// which more is better the verdict line says what fall it allows (25%:
+// a fall of 20%); a lower-is-better unit's, or a unit no row has, reads
+// as given.
+func TestThresholdTextSaysTheFall(t *testing.T) {
+	p := decide.Policy{Threshold: 0.03, Thresholds: map[string]float64{"items/s": 0.25, "B/op": 0.1, "score": 0.5}}
+	var items, mem decide.Decision
+	items.Unit, items.Better = "items/s", 1
+	mem.Unit, mem.Better = "B/op", -1
+	got := thresholdText(p, []decide.Decision{items, mem})
+	if want := "3%, B/op 10%, items/s 25% (a fall of 20%), score 50%"; got != want {
+		t.Errorf("thresholdText = %q, want %q", got, want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -297,7 +298,7 @@ func (r *Report) summary(quote func(string) string) string {
 		return fmt.Sprintf("%s: nothing was measured, so nothing was compared (see the note)", r.Verdict)
 	}
 	return fmt.Sprintf("%s: %s in %d comparisons (threshold %s, alpha %v)",
-		r.Verdict, detail, n, thresholdText(r.Policy), r.Policy.Alpha)
+		r.Verdict, detail, n, thresholdText(r.Policy, r.Decisions), r.Policy.Alpha)
 }
 
 // benchmarkCount counts the benchmarks (name and configuration) with a
@@ -334,10 +335,23 @@ func (r *Report) benchmarksWith(st decide.Status, n int, quote func(string) stri
 	return strings.Join(names, ", ")
 }
 
-func thresholdText(p decide.Policy) string {
+func thresholdText(p decide.Policy, ds []decide.Decision) string {
 	s := decide.FormatPercent(p.Threshold)
+	higher := map[string]bool{}
+	for _, d := range ds {
+		if d.Better > 0 {
+			higher[d.Unit] = true
+		}
+	}
 	for _, u := range sortedKeys(p.Thresholds) {
-		s += fmt.Sprintf(", %s %s", u, decide.FormatPercent(p.Thresholds[u]))
+		t := p.Thresholds[u]
+		s += fmt.Sprintf(", %s %s", u, decide.FormatPercent(t))
+		// A threshold is a cost: for a unit of which more is better,
+		// 25% is a fall of 20%, which a reader of "items/s 25%" would
+		// not guess.
+		if higher[u] && t > 0 {
+			s += fmt.Sprintf(" (a fall of %s%%)", strconv.FormatFloat(math.Round(1000*(1-1/(1+t)))/10, 'f', -1, 64))
+		}
 	}
 	return s
 }
