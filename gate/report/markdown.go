@@ -75,9 +75,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	improvements := pick(func(d decide.Decision) bool { return d.Status == decide.Improvement })
 	missing := pick(func(d decide.Decision) bool { return d.Status == decide.New || d.Status == decide.Removed })
 	warned := pick(func(d decide.Decision) bool { return d.Status == decide.Unchanged && d.Warn })
-	noEvidence := pick(func(d decide.Decision) bool { return d.BeyondWithoutEvidence() })
+	ungated := pick(unknownDirectionChange)
+	noEvidence := pick(func(d decide.Decision) bool { return d.BeyondWithoutEvidence() && !unknownDirectionChange(d) })
 	rest := pick(func(d decide.Decision) bool {
-		return d.Status == decide.Unchanged && !d.Warn && !d.BeyondWithoutEvidence()
+		return d.Status == decide.Unchanged && !d.Warn && !d.BeyondWithoutEvidence() && !unknownDirectionChange(d)
 	})
 
 	names := newNamer(r.Decisions)
@@ -89,6 +90,10 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	writeRowNotes(ew, doubtful, names)
 	writeSection(ew, "🆕 New or removed", missing, names, false)
 	writeSection(ew, "⚠️ Beyond the warn threshold", warned, names, false)
+	if len(ungated) > 0 {
+		writeSection(ew, "❔ Changed, not gated: direction unknown", ungated, names, false)
+		fmt.Fprintf(ew, "benchgate cannot tell whether more of these units is better, so they cannot fail the gate: a `Unit <unit> better=higher` (or `better=lower`) line in the benchmarks' output says it (a `TestMain` can print it).\n\n")
+	}
 	writeChart(ew, chartable(append(append(append([]decide.Decision{}, regressions...), doubtful...), improvements...)), names)
 	writeSection(ew, "✅ Improvements", improvements, names, len(regressions)+len(doubtful) > 0 || len(improvements) > 5)
 	if len(noEvidence) > 0 {
@@ -355,6 +360,14 @@ func writeSection(w io.Writer, title string, rows []decide.Decision, names namer
 	if fold {
 		fmt.Fprintf(w, "</details>\n\n")
 	}
+}
+
+// unknownDirectionChange reports whether d changed, significantly or
+// exactly, in a unit whose direction is unknown: unchanged as far as the
+// gate goes, but a change a reader must see (the text report's note says
+// the same).
+func unknownDirectionChange(d decide.Decision) bool {
+	return d.Status == decide.Unchanged && d.Better == 0 && d.Significant
 }
 
 // foldedNotes are the notes the markdown folds: those that are not also

@@ -207,7 +207,7 @@ func farApart(a, b float64) bool {
 // the mark, once per report that has one.
 const (
 	againstMark = "†"
-	againstNote = "† The medians of the two sides point the other way from this change, or lie more than twice or less than half as far: the change is the median of the per-round ratios head/base, in which the machine's drift between rounds cancels, and the medians part from it where the change is small beside that drift or the rounds disagree."
+	againstNote = "† The ratio of the two sides' medians points the other way from this change, or is twice its ratio head/base or more, or half or less: the change is the median of the per-round ratios head/base, in which the machine's drift between rounds cancels, and the medians part from it where the change is small beside that drift or the rounds disagree."
 )
 
 // markedDelta is the change column of a table row: FormatDelta, marked

@@ -544,3 +544,33 @@ func TestThresholdTextSaysTheFall(t *testing.T) {
 		t.Errorf("thresholdText = %q, want %q", got, want)
 	}
 }
+
+// TestMarkdownShowsUngatedChanges: a change in a unit whose direction is
+// unknown cannot fail the gate, and is shown, not folded among the
+// unchanged rows, with how to declare the direction.
+func TestMarkdownShowsUngatedChanges(t *testing.T) {
+	row := func(name, unit string, better int, significant bool) decide.Decision {
+		var d decide.Decision
+		d.Benchmark, d.Unit, d.Status, d.Better, d.Significant = name, unit, decide.Unchanged, better, significant
+		d.Config = map[string]string{"pkg": "example.com/p"}
+		d.ConfigOrder = []string{"pkg"}
+		d.Base = &compare.Estimate{Center: 1000, N: 8}
+		d.Head = &compare.Estimate{Center: 700, N: 8}
+		d.Delta, d.Exact = -0.3, true
+		return d
+	}
+	r := &Report{Policy: decide.Policy{Test: decide.BothTests, Alpha: 0.01}, Confidence: 0.95, Verdict: decide.Pass,
+		Decisions: []decide.Decision{row("Rate-2", "ops/sec", 0, true), row("Same-2", "hits", 0, false), row("Time-2", "sec/op", -1, false)}}
+	var b bytes.Buffer
+	if err := r.WriteMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	section, folded := strings.Index(out, "#### ❔ Changed, not gated: direction unknown (1)"), strings.Index(out, "<details><summary>Unchanged (2)</summary>")
+	if section < 0 || folded < section {
+		t.Fatalf("no section for the ungated change above the unchanged rows:\n%s", out)
+	}
+	if rate := strings.Index(out, "| ops/sec |"); rate < section || rate > folded || !strings.Contains(out, "a `Unit <unit> better=higher`") {
+		t.Errorf("the ungated row is not in its section, or the section does not say how to gate it:\n%s", out)
+	}
+}
