@@ -190,7 +190,7 @@ func TestLadderAgainstMedians(t *testing.T) {
 		if !strings.Contains(b.String(), MarkdownText(want)) && !strings.Contains(b.String(), want) {
 			t.Errorf("%s: the ladder lacks the marked change %q:\n%s", name, want, b.String())
 		}
-		if n := strings.Count(b.String(), "† The medians of the two sides point the other way"); n != 1 {
+		if n := strings.Count(b.String(), "† The ratio of the two sides' medians points the other way"); n != 1 {
 			t.Errorf("%s: the mark is explained %d times, want once:\n%s", name, n, b.String())
 		}
 	}
