@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 
@@ -102,6 +103,19 @@ func (c *compareCmd) compare(ctx context.Context, args []string) error {
 	if fs.NArg() != 2 {
 		return usage.Errorf("benchgate compare old.txt new.txt, or benchgate compare .benchgate",
 			"compare needs exactly two arguments, BASE and HEAD; got %d", fs.NArg())
+	}
+	// A results directory given as one side beside a file: its base.txt
+	// and head.txt, read as a directory of *.txt files, would pool the
+	// run's two sides into that one.
+	for i, arg := range fs.Args() {
+		for _, p := range pipeline.SplitList(arg) {
+			if pipeline.IsResultsDir(p) {
+				return usage.Errorf(fmt.Sprintf("name the file you mean, %s or %s, or give the directory alone (benchgate compare %s) to judge that run as it ran",
+					filepath.Join(p, "base.txt"), filepath.Join(p, "head.txt"), p),
+					"%s, given as %s, is a results directory of benchgate run: its base.txt and head.txt are that run's two sides, and as one side they would be pooled",
+					p, [2]string{"BASE", "HEAD"}[i])
+			}
+		}
 	}
 	policy, opts, format, err := c.stats.parse()
 	if err != nil {
