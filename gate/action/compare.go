@@ -46,6 +46,15 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 		}
 		paths[i], lists[i] = files, list
 	}
+	// A results directory given as both sides is that run (below); as
+	// one side only, its two sides would be pooled into that one.
+	if !(len(lists[0]) == 1 && len(lists[1]) == 1 && lists[0][0] == lists[1][0]) {
+		for i, list := range lists {
+			if err := pipeline.ResultsDirAsSide(list, []string{"input compare-base", "input compare-head"}[i], "give the directory as both compare-base and compare-head (%s)"); err != nil {
+				return err
+			}
+		}
+	}
 	// Files someone else measured (go test -count) are one stage at the
 	// inputs' alpha, as benchgate compare judges them: no adaptive round
 	// ever followed them. A results directory of benchgate run given as

@@ -1,6 +1,7 @@
 package action
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,6 +48,26 @@ func TestActionCompareOfCountFilesUsesTheUTest(t *testing.T) {
 			r.mustContain(t, "stdout", r.stdout, "+29.41%  p=0.008 n=5  REGRESSION")
 		}
 	}
+}
+
+// TestActionCompareRefusesAResultsDirAsOneSide: a results directory of
+// benchgate run given as compare-head beside a file would pool its
+// base.txt and head.txt into head: refused, exit 2, in the inputs' words.
+func TestActionCompareRefusesAResultsDirAsOneSide(t *testing.T) {
+	ws := t.TempDir()
+	writeSamples(t, ws, "base.txt", 100, 101, 102, 103, 104)
+	if err := os.Mkdir(filepath.Join(ws, "run"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeSamples(t, ws, "run/base.txt", 100, 101, 102, 103, 104)
+	writeSamples(t, ws, "run/head.txt", 130, 131, 132, 133, 134)
+	r := runStep(t, ws, "pull_request", fixtureEvent(t, "pull_request", nil), map[string]string{
+		"command": "compare", "compare-base": "base.txt", "compare-head": "run", "comment": "never"})
+	if r.code != 2 {
+		t.Fatalf("exit %d, want 2\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	r.mustContain(t, "stdout", r.stdout, "given as input compare-head, is a results directory of benchgate run: its base.txt and head.txt are that run's two sides, and as one side they would be pooled")
+	r.mustContain(t, "stderr", r.stderr, "hint: name the file you mean, run/base.txt or run/head.txt, or give the directory as both compare-base and compare-head (run)")
 }
 
 // TestActionSuiteRefsRefused: base-ref and head-ref inputs without

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -108,13 +107,8 @@ func (c *compareCmd) compare(ctx context.Context, args []string) error {
 	// and head.txt, read as a directory of *.txt files, would pool the
 	// run's two sides into that one.
 	for i, arg := range fs.Args() {
-		for _, p := range pipeline.SplitList(arg) {
-			if pipeline.IsResultsDir(p) {
-				return usage.Errorf(fmt.Sprintf("name the file you mean, %s or %s, or give the directory alone (benchgate compare %s) to judge that run as it ran",
-					filepath.Join(p, "base.txt"), filepath.Join(p, "head.txt"), p),
-					"%s, given as %s, is a results directory of benchgate run: its base.txt and head.txt are that run's two sides, and as one side they would be pooled",
-					p, [2]string{"BASE", "HEAD"}[i])
-			}
+		if err := pipeline.ResultsDirAsSide(pipeline.SplitList(arg), [2]string{"BASE", "HEAD"}[i], "give the directory alone (benchgate compare %s)"); err != nil {
+			return err
 		}
 	}
 	policy, opts, format, err := c.stats.parse()

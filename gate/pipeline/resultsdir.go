@@ -178,6 +178,23 @@ func (s *ResultsSet) empty() bool {
 	return true
 }
 
+// ResultsDirAsSide refuses a results directory of benchgate run given
+// as one side of a comparison (BASE or HEAD, beside something else):
+// read as a directory of *.txt files, its base.txt and head.txt, the
+// run's two sides, would be pooled into that one. side names the
+// argument or input; whole is how to judge the directory as its run.
+func ResultsDirAsSide(paths []string, side, whole string) error {
+	for _, p := range paths {
+		if IsResultsDir(p) {
+			return usage.Errorf(fmt.Sprintf("name the file you mean, %s or %s, or %s to judge that run as it ran",
+				filepath.Join(p, "base.txt"), filepath.Join(p, "head.txt"), fmt.Sprintf(whole, p)),
+				"%s, given as %s, is a results directory of benchgate run: its base.txt and head.txt are that run's two sides, and as one side they would be pooled",
+				p, side)
+		}
+	}
+	return nil
+}
+
 // CheckResultsDirs refuses, for benchgate compare BASE HEAD, arguments
 // (comma-separated lists, as for compare) that are results directories
 // of runs that failed: their base.txt and head.txt hold what the run
