@@ -111,15 +111,15 @@ func sideWindows(p *plan.Plan) []shortWindow {
 
 // checkFirstCalls refuses a run at a duration -benchtime d, after any
 // fixed round, once some benchmark was timed over one iteration of d or
-// more in a round: the testing package
-// calls a benchmark with b.N = 1 first, and stops there when that call
-// took d or longer, so each round timed the first call in a fresh
-// process, with whatever the code does once (a table built on first use,
-// a cache filled, pages faulted in). A table of 16 MiB built in a
-// sync.Once made a call of 2.3 ms read as 75 ms, and a head 30% slower
-// per call passed at the defaults (-3.3%, p=1.000); at -benchtime 300ms
-// the same pair failed, +26.8%. The built-in suite's loop warms up before
-// its timer (benchloop), so a single iteration there is a later one.
+// more in a round: the testing package calls a benchmark with b.N = 1
+// first, and stops there when that call took d or longer, so the round
+// timed the first call in a fresh process, with whatever the code does
+// once (a table built on first use, a cache filled, pages faulted in). A
+// table of 16 MiB built in a sync.Once made a call of 2.3 ms read as
+// 75 ms, and a head 30% slower per call passed at the defaults (-3.3%,
+// p=1.000); at -benchtime 210ms, the hint's, the same pair failed,
+// +30.8%. The built-in suite's loop warms up before its timer
+// (benchloop), so a single iteration there is a later one.
 func checkFirstCalls(p *plan.Plan) error {
 	d, err := time.ParseDuration(p.Benchtime)
 	if err != nil || d < MinWindow || p.Suite {
@@ -174,19 +174,6 @@ func countHint(short []shortWindow) string {
 	}
 	count := int64(math.Pow(10, math.Ceil(math.Log10(need))))
 	return fmt.Sprintf(": {benchtime} %dx or more", count)
-}
-
-// shortWindows reads a side's results (file names them in errors) and
-// returns its benchmarks whose median window is below MinWindow.
-func shortWindows(f io.Reader, file, side string) ([]shortWindow, error) {
-	all, err := benchWindows(f, file, side)
-	var out []shortWindow
-	for _, w := range all {
-		if w.window < MinWindow {
-			out = append(out, w)
-		}
-	}
-	return out, err
 }
 
 // benchWindows reads a side's results (file names them in errors) and
