@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
@@ -105,18 +104,18 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(ew, "</details>\n\n")
 	}
 
+	folded := r.foldedNotes()
 	switch {
 	case r.measuredNothing():
-		// The notes are all there is to read, and say why; no footer
-		// explains tests nobody ran.
-		for _, n := range r.Notes {
+		// The notes are all there is to read, and say why (the warnings
+		// are above); no footer explains tests nobody ran.
+		for _, n := range folded {
 			fmt.Fprintf(ew, "- %s\n", MarkdownText(n))
 		}
 		return ew.err
-	case len(r.foldedNotes()) > 0:
-		notes := r.foldedNotes()
-		fmt.Fprintf(ew, "<details><summary>Notes (%d)</summary>\n\n", len(notes))
-		for _, n := range notes {
+	case len(folded) > 0:
+		fmt.Fprintf(ew, "<details><summary>Notes (%d)</summary>\n\n", len(folded))
+		for _, n := range folded {
 			fmt.Fprintf(ew, "- %s\n", MarkdownText(n))
 		}
 		fmt.Fprintf(ew, "\n</details>\n\n")
@@ -373,9 +372,13 @@ func unknownDirectionChange(d decide.Decision) bool {
 // foldedNotes are the notes the markdown folds: those that are not also
 // warnings, which it shows above the tables.
 func (r *Report) foldedNotes() []string {
+	warning := make(map[string]bool, len(r.WarningNotes))
+	for _, w := range r.WarningNotes {
+		warning[w] = true
+	}
 	var out []string
 	for _, n := range r.Notes {
-		if !slices.Contains(r.WarningNotes, n) {
+		if !warning[n] {
 			out = append(out, n)
 		}
 	}
