@@ -27,13 +27,17 @@ const (
 type RegressionError struct {
 	Verdict decide.Verdict
 	Count   int
+	// Of says how many benchmarks the regressions are of, where that
+	// differs from Count (a benchmark's sec/op and its B/s): " (1
+	// benchmark)".
+	Of string
 }
 
 func (e *RegressionError) Error() string {
 	if e.Verdict == decide.InconclusiveVerdict {
 		return "the gate failed: some comparisons could not be decided ({fail-on} inconclusive)"
 	}
-	return fmt.Sprintf("the gate failed: %d regression(s)", e.Count)
+	return fmt.Sprintf("the gate failed: %d regression(s)%s", e.Count, e.Of)
 }
 
 // Gate turns a report's verdict into the run's outcome under failOn: a
@@ -42,7 +46,7 @@ func (e *RegressionError) Error() string {
 // verdict that passes but is not clean is the front end's job.
 func Gate(r *report.Report, failOn decide.FailOn) error {
 	if failOn.Fails(r.Verdict) {
-		return &RegressionError{Verdict: r.Verdict, Count: r.Counts[decide.Regression]}
+		return &RegressionError{Verdict: r.Verdict, Count: r.Counts[decide.Regression], Of: r.BenchmarksOf(decide.Regression)}
 	}
 	if failOn != decide.FailOnNever && r.Verdict == decide.InconclusiveVerdict {
 		return undecidable(r.Decisions, r.Policy)

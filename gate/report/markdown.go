@@ -177,7 +177,7 @@ func (r *Report) nextStep() string {
 	case decide.RegressionVerdict:
 		d := r.sorted()[0]
 		return fmt.Sprintf("**%s**%s, of %d comparisons. The largest: %s %s **%s**. If the change is intended, raise the threshold for %s; otherwise start there.",
-			plural(r.Counts[decide.Regression], "regression", "regressions"), r.benchmarksOf(decide.Regression), n, MarkdownCode(d.Benchmark), MarkdownText(d.Unit), MarkdownText(FormatDelta(d)), MarkdownText(d.Unit))
+			plural(r.Counts[decide.Regression], "regression", "regressions"), r.BenchmarksOf(decide.Regression), n, MarkdownCode(d.Benchmark), MarkdownText(d.Unit), MarkdownText(FormatDelta(d)), MarkdownText(d.Unit))
 	case decide.InconclusiveVerdict:
 		var parts []string
 		if k := r.Counts[decide.Inconclusive]; k > 0 {
@@ -206,14 +206,14 @@ func (r *Report) nextStep() string {
 	}
 	s := fmt.Sprintf("**No regression** beyond the %s threshold in %d comparisons", thresholdText(r.Policy, r.Decisions), n)
 	if k := r.Counts[decide.Improvement]; k > 0 {
-		s += fmt.Sprintf("; %s%s", plural(k, "improvement", "improvements"), r.benchmarksOf(decide.Improvement))
+		s += fmt.Sprintf("; %s%s", plural(k, "improvement", "improvements"), r.BenchmarksOf(decide.Improvement))
 	}
 	return s + "."
 }
 
-// benchmarksOf says, where it differs from their count, how many
+// BenchmarksOf says, where it differs from their count, how many
 // benchmarks the comparisons of status st are of: " (2 benchmarks)".
-func (r *Report) benchmarksOf(st decide.Status) string {
+func (r *Report) BenchmarksOf(st decide.Status) string {
 	if b := r.benchmarkCount(st); b > 0 && b < r.Counts[st] {
 		return fmt.Sprintf(" (%s)", plural(b, "benchmark", "benchmarks"))
 	}

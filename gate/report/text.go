@@ -264,7 +264,7 @@ func (r *Report) summary(quote func(string) string) string {
 	// and how many benchmarks they are of is said where it differs.
 	addOf := func(s decide.Status, one, many string) {
 		add(s, one, many)
-		if of := r.benchmarksOf(s); of != "" {
+		if of := r.BenchmarksOf(s); of != "" {
 			parts[len(parts)-1] += of
 		}
 	}
