@@ -187,6 +187,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		if p.Bench != "" && p.Bench != "." {
 			hint = fmt.Sprintf("check {bench} %q against the benchmarks' names (go test -list . in a package lists them), or %s", p.Bench, hint)
 		}
+		if len(p.Tags) > 0 {
+			// A benchmark behind a build constraint is listed only with
+			// its tag: a misspelt tag looks like a missing benchmark.
+			hint = fmt.Sprintf("%s; the binaries were built with {tags} %s, and a file whose build constraint they do not meet is left out", hint, strings.Join(p.Tags, ","))
+		}
 		return nil, usage.Errorf(hint, "%v", runErr)
 	}
 	var nf *runner.PackageNotFoundError
