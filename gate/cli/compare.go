@@ -103,14 +103,6 @@ func (c *compareCmd) compare(ctx context.Context, args []string) error {
 		return usage.Errorf("benchgate compare old.txt new.txt, or benchgate compare .benchgate",
 			"compare needs exactly two arguments, BASE and HEAD; got %d", fs.NArg())
 	}
-	// A results directory given as one side beside a file: its base.txt
-	// and head.txt, read as a directory of *.txt files, would pool the
-	// run's two sides into that one.
-	for i, arg := range fs.Args() {
-		if err := pipeline.ResultsDirAsSide(pipeline.SplitList(arg), [2]string{"BASE", "HEAD"}[i], "give the directory alone (benchgate compare %s)"); err != nil {
-			return err
-		}
-	}
 	policy, opts, format, err := c.stats.parse()
 	if err != nil {
 		return err
@@ -119,6 +111,14 @@ func (c *compareCmd) compare(ctx context.Context, args []string) error {
 	// before it failed, or all but what went missing: never a pass.
 	if err := pipeline.CheckResultsDirs(fs.Arg(0), fs.Arg(1)); err != nil {
 		return err
+	}
+	// A results directory given as one side beside a file: its base.txt
+	// and head.txt, read as a directory of *.txt files, would pool the
+	// run's two sides into that one.
+	for i, arg := range fs.Args() {
+		if err := pipeline.ResultsDirAsSide(pipeline.SplitList(arg), [2]string{"BASE", "HEAD"}[i], "give the directory alone (benchgate compare %s)"); err != nil {
+			return err
+		}
 	}
 	basePaths, err := compare.ExpandPaths(compare.Base, pipeline.SplitList(fs.Arg(0)))
 	if err != nil {

@@ -48,8 +48,11 @@ type shortWindow struct {
 	iters           int
 	nsPerOp         float64
 	// oneCall is the longest of the benchmark's windows of one
-	// iteration on the side, 0 for none (checkFirstCalls).
-	oneCall time.Duration
+	// iteration on the side, 0 for none, ones how many of its rounds
+	// were timed over one iteration and rounds how many it has
+	// (checkFirstCalls).
+	oneCall      time.Duration
+	ones, rounds int
 }
 
 // checkWindows refuses a run whose first round timed some benchmark over
@@ -109,9 +112,10 @@ func sideWindows(p *plan.Plan) []shortWindow {
 	return out
 }
 
-// checkFirstCalls refuses a run at a duration -benchtime d, after any
+// checkFirstCalls refuses a run at a duration -benchtime d, after a
 // fixed round, once some benchmark was timed over one iteration of d or
-// more in a round: the testing package calls a benchmark with b.N = 1
+// more in at least half of its rounds so far (from the third round on,
+// firstCallRounds): the testing package calls a benchmark with b.N = 1
 // first, and stops there when that call took d or longer, so the round
 // timed the first call in a fresh process, with whatever the code does
 // once (a table built on first use, a cache filled, pages faulted in). A
@@ -129,8 +133,11 @@ func checkFirstCalls(p *plan.Plan) error {
 	names := map[string]bool{}
 	for _, w := range sideWindows(p) {
 		// One iteration under d is a time the benchmark reported
-		// itself (the testing package would have gone on).
-		if w.oneCall >= d {
+		// itself (the testing package would have gone on). A first
+		// call that the machine stalled past d once is not the
+		// benchmark's way: judged from the third round on, at least
+		// half of the rounds so far.
+		if w.oneCall >= d && w.rounds >= min(firstCallRounds, p.Rounds) && 2*w.ones >= w.rounds {
 			first = append(first, w)
 			names[w.pkg+" "+w.name] = true
 		}
@@ -142,9 +149,15 @@ func checkFirstCalls(p *plan.Plan) error {
 	longest := first[0]
 	return usage.Errorf(fmt.Sprintf("use {benchtime} %v or more (twice the longest first call: the testing package then times later calls, as a long-running process makes them), or {benchtime} 2x or more (a count: the call it reports follows the first); the results so far are in %s",
 		twiceRounded(longest.oneCall), p.ResultsDir),
-		"{benchtime} %s timed %d benchmark(s) over one call in a round, the first in a fresh process (the longest, %s on %s: %v): that call took longer than {benchtime}, so the testing package reported it and timed no other; a first call holds what the code does once (a table built on first use, pages faulted in), which can hide a change in every later call",
-		p.Benchtime, len(names), strings.TrimPrefix(longest.name, "Benchmark"), longest.side, longest.oneCall.Round(100*time.Microsecond))
+		"{benchtime} %s timed %d benchmark(s) over one call in half of their rounds or more, the first call in a fresh process (the longest, %s on %s: %v, in %d of %d rounds): that call took longer than {benchtime}, so the testing package reported it and timed no other; a first call holds what the code does once (a table built on first use, pages faulted in), which can hide a change in every later call",
+		p.Benchtime, len(names), strings.TrimPrefix(longest.name, "Benchmark"), longest.side, longest.oneCall.Round(100*time.Microsecond), longest.ones, longest.rounds)
 }
+
+// firstCallRounds is the round from which checkFirstCalls judges: one
+// stalled first call (a busy machine's pause of -benchtime, as 1.2 ms
+// was for a file read at -benchtime 1ms in a loaded test run) is then
+// not half of the rounds.
+const firstCallRounds = 3
 
 // twiceRounded is 2d rounded up to two significant digits: 150ms for a
 // first call of 74.9ms.
@@ -213,9 +226,11 @@ func benchWindows(f io.Reader, file, side string) ([]shortWindow, error) {
 		slices.SortFunc(s, func(a, b sample) int { return cmp.Compare(a.window, b.window) })
 		m := s[(len(s)-1)/2] // the lower median: a window of one sample is itself
 		w := shortWindow{side: side, pkg: k.pkg, name: "Benchmark" + k.name, window: m.window, iters: m.iters, nsPerOp: m.nsPerOp}
+		w.rounds = len(s)
 		for _, x := range s {
 			if x.iters == 1 {
 				w.oneCall = max(w.oneCall, x.window)
+				w.ones++
 			}
 		}
 		out = append(out, w)
