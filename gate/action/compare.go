@@ -48,7 +48,8 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 	}
 	// A results directory given as both sides is that run (below); as
 	// one side only, its two sides would be pooled into that one.
-	if !(len(lists[0]) == 1 && len(lists[1]) == 1 && lists[0][0] == lists[1][0]) {
+	oneForBoth := len(lists[0]) == 1 && len(lists[1]) == 1 && lists[0][0] == lists[1][0]
+	if !oneForBoth {
 		for i, list := range lists {
 			if err := pipeline.ResultsDirAsSide(list, []string{"input compare-base", "input compare-head"}[i], "give the directory as both compare-base and compare-head (%s)"); err != nil {
 				return err
@@ -61,7 +62,7 @@ func (s *step) compareCommand(ctx context.Context, dir string) error {
 	// both sides is judged in the stages its manifest records, as command
 	// report judges one.
 	var set *pipeline.ResultsSet
-	if len(lists[0]) == 1 && len(lists[1]) == 1 && lists[0][0] == lists[1][0] && pipeline.IsResultsDir(lists[0][0]) {
+	if oneForBoth && pipeline.IsResultsDir(lists[0][0]) {
 		var err error
 		if set, err = pipeline.ReadResultsDir(lists[0][0]); err != nil {
 			return err

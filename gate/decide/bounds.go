@@ -22,6 +22,10 @@ func worseBound(better int, threshold float64) float64 {
 	return 1 + threshold
 }
 
+// AllowedFall is the fall of a unit better higher that threshold
+// allows: 0.2 for 25%, where its worseBound lies.
+func AllowedFall(threshold float64) float64 { return 1 - worseBound(1, threshold) }
+
 // exceeds reports whether a change delta goes beyond threshold: on the
 // cost for a worsening, on the change itself otherwise. A change from zero
 // (NaN) always does.

@@ -177,7 +177,7 @@ func showNote(d decide.Decision) bool {
 	case d.Status == decide.Unchanged:
 		// A change in a unit of unknown direction, tested or exact: it
 		// cannot gate, and says why.
-		return d.Warn || (d.Better == 0 && d.Significant)
+		return d.Warn || unknownDirectionChange(d)
 	}
 	return true
 }
@@ -350,7 +350,7 @@ func thresholdText(p decide.Policy, ds []decide.Decision) string {
 		// 25% is a fall of 20%, which a reader of "items/s 25%" would
 		// not guess.
 		if higher[u] && t > 0 {
-			s += fmt.Sprintf(" (a fall of %s%%)", strconv.FormatFloat(math.Round(1000*(1-1/(1+t)))/10, 'f', -1, 64))
+			s += fmt.Sprintf(" (a fall of %s%%)", strconv.FormatFloat(math.Round(1000*decide.AllowedFall(t))/10, 'f', -1, 64))
 		}
 	}
 	return s

@@ -459,8 +459,9 @@ func (l *lineWriter) benchmarkLine(raw, line string) {
 		if l.benchmem && l.memOff == "" && !(reportsUnit(line, "B/op") && reportsUnit(line, "allocs/op")) {
 			l.memOff = name
 		}
-		l.timed += timedWork(strings.Fields(line))
-		if iters, ns, under := underBenchtime(strings.Fields(line), l.benchtime); under {
+		fields := strings.Fields(line)
+		l.timed += timedWork(fields)
+		if iters, ns, under := underBenchtime(fields, l.benchtime); under {
 			if l.underTime == nil {
 				l.underTime = map[string]SelfTimed{}
 			}
