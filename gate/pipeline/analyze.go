@@ -29,7 +29,12 @@ func Analyze(ctx context.Context, basePaths, headPaths []string, policy decide.P
 	if err := CheckPolicy(policy, opts); err != nil {
 		return nil, err
 	}
-	return analyze(ctx, basePaths, headPaths, policy, opts, names)
+	rep, err := analyze(ctx, basePaths, headPaths, policy, opts, names)
+	if err != nil {
+		return nil, err
+	}
+	addRenameNotes(rep, policy, names)
+	return rep, nil
 }
 
 // AnalyzeRun is Analyze for the results files of the run whose results

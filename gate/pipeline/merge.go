@@ -308,6 +308,7 @@ func Merge(ctx context.Context, dirs []string, policy decide.Policy, opts compar
 	if len(steps) == 1 && len(sets[0].Files) == 2 {
 		rep = newReport(results[0], decs[0], policy, names)
 		rep.Sides = sides
+		addRenameNotes(rep, policy, names)
 	} else {
 		rep = ladderReport(sides, results, decs, steps, policy, names, gate)
 	}

@@ -264,6 +264,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		rep.Notes = append(rep.Notes, ladderRunNotes(out, rep)...)
 	} else {
 		rep.Notes = append(rep.Notes, runNotes(out, rep)...)
+		if rep.Verdict != decide.ErrorVerdict {
+			addRenameNotes(rep, policy, names)
+		}
 	}
 	var sideNames []string
 	for _, s := range out.Sides {

@@ -1,0 +1,205 @@
+package pipeline
+
+// Renamed benchmarks. A benchmark function renamed on head is removed
+// there and new: neither side's rows are compared, and the run ends
+// inconclusive, whatever the renamed benchmark now measures. Where a
+// package (in one configuration) lost exactly one benchmark function and
+// gained exactly one, the two are likely one benchmark renamed: the
+// report compares them as such, row by row under the same sub-benchmark
+// and GOMAXPROCS suffix, and says what it found. It does not gate on it:
+// only the author knows whether the new function is the old one, so the
+// verdict stays what it was (inconclusive, for the removed benchmark),
+// but a slowdown a rename would have hidden is said, as a warning.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/benchgate/benchgate/gate/compare"
+	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/report"
+	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/benchgate/benchgate/internal/brief"
+)
+
+// maxRenameNotes bounds the rename notes of one report.
+const maxRenameNotes = 10
+
+// renameNotes compares, in rep, each likely renamed benchmark (see the
+// file's comment) with its old name, decided as policy decides, and says
+// what the comparison found: a note per pair of names, and a warning
+// where a unit would be a regression.
+func renameNotes(rep *report.Report, policy decide.Policy, confidence float64) (notes, warnings []string) {
+	pairs := renamePairs(rep.Decisions)
+	if len(pairs) == 0 {
+		return nil, nil
+	}
+	var joined []compare.Comparison
+	for _, p := range pairs {
+		joined = append(joined, compare.Join(p[0].Comparison, p[1].Comparison, policy.Alpha))
+	}
+	// Decided as a family of their own: the gate's family is the
+	// comparisons it judged, which these are not.
+	dec := decide.Decide(&compare.Result{Comparisons: joined, Confidence: confidence, Alpha: policy.Alpha}, policy)
+	// A pair's units, by its names and configuration.
+	byPair := map[string][]decide.Decision{}
+	var order []string
+	for _, d := range dec.Decisions {
+		k := configKey(d.Comparison) + d.Benchmark
+		if byPair[k] == nil {
+			order = append(order, k)
+		}
+		byPair[k] = append(byPair[k], d)
+	}
+	var moreNotes, moreWarnings int
+	for _, k := range order {
+		ds := byPair[k]
+		var units, worse []string
+		for _, d := range ds {
+			status := report.StatusLabel(d)
+			if d.Status == decide.Unchanged && !d.Warn {
+				status = "unchanged" // "~" in a table
+			}
+			u := fmt.Sprintf("%s %s (%s", d.Unit, report.FormatDelta(d), status)
+			if p := report.FormatP(d); p != "" {
+				u += ", " + p
+			}
+			units = append(units, u+")")
+			if d.Status == decide.Regression {
+				worse = append(worse, fmt.Sprintf("%s %s, beyond the %s threshold", d.Unit, report.FormatDelta(d), decide.FormatPercent(d.Threshold)))
+			}
+		}
+		old, now, _ := strings.Cut(ds[0].Benchmark, " → ")
+		if len(notes) < maxRenameNotes {
+			notes = append(notes, fmt.Sprintf("renamed?: %s%s: base has only %s and head only %s, so neither was compared; compared as one benchmark renamed, they measure %s. The gate does not judge this: it cannot know that one is the other",
+				ds[0].Benchmark, pkgSuffix(ds[0].Comparison), old, now, brief.List(units, 6)))
+		} else {
+			moreNotes++
+		}
+		switch {
+		case len(worse) == 0:
+		case len(warnings) < maxRenameNotes:
+			warnings = append(warnings, fmt.Sprintf("%s was removed and %s is new%s: if %s is %s renamed, head is a regression (%s), which the gate did not judge; {fail-on} inconclusive fails such a run",
+				old, now, pkgSuffix(ds[0].Comparison), now, old, strings.Join(worse, "; ")))
+		default:
+			moreWarnings++
+		}
+	}
+	if moreNotes > 0 {
+		notes = append(notes, fmt.Sprintf("renamed?: %d more pairs of a removed and a new benchmark were compared as renamed; not listed", moreNotes))
+	}
+	if moreWarnings > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d more pairs of a removed and a new benchmark would be regressions if renamed; {fail-on} inconclusive fails such a run", moreWarnings))
+	}
+	return notes, warnings
+}
+
+// addRenameNotes adds renameNotes to rep: its notes to the notes, its
+// warnings to the warnings, in the words of the front end (names).
+func addRenameNotes(rep *report.Report, policy decide.Policy, names usage.Style) {
+	notes, warnings := renameNotes(rep, policy, rep.Confidence)
+	rep.Notes = append(rep.Notes, notes...)
+	for _, w := range warnings {
+		rep.WarningNotes = append(rep.WarningNotes, names.Render(w))
+	}
+}
+
+// pkgSuffix is " (pkg)" for a comparison with a package, else "".
+func pkgSuffix(c compare.Comparison) string {
+	if pkg := c.Config["pkg"]; pkg != "" {
+		return " (" + pkg + ")"
+	}
+	return ""
+}
+
+// renamePairs pairs the rows of ds that only base has with those that
+// only head has, where their configuration (package included) lost one
+// benchmark function and gained one: [removed, new], of one unit and the
+// same name past the function's. Units one side did not report of a
+// benchmark both ran are not removed benchmarks and are not paired.
+func renamePairs(ds []decide.Decision) [][2]decide.Decision {
+	ran := ranOnBothSides(ds)
+	type group struct {
+		removed, added map[string][]decide.Decision // by function
+	}
+	groups := map[string]*group{}
+	var order []string
+	for _, d := range ds {
+		if (d.Status != decide.Removed && d.Status != decide.New) || ran[d.Row()] {
+			continue
+		}
+		k := configKey(d.Comparison)
+		g := groups[k]
+		if g == nil {
+			g = &group{removed: map[string][]decide.Decision{}, added: map[string][]decide.Decision{}}
+			groups[k] = g
+			order = append(order, k)
+		}
+		fn, _ := splitFunction(d.Benchmark)
+		if d.Status == decide.Removed {
+			g.removed[fn] = append(g.removed[fn], d)
+		} else {
+			g.added[fn] = append(g.added[fn], d)
+		}
+	}
+	var pairs [][2]decide.Decision
+	for _, k := range order {
+		g := groups[k]
+		if len(g.removed) != 1 || len(g.added) != 1 {
+			continue
+		}
+		var removed, added []decide.Decision
+		for _, r := range g.removed {
+			removed = r
+		}
+		for _, a := range g.added {
+			added = a
+		}
+		for _, r := range removed {
+			_, rest := splitFunction(r.Benchmark)
+			for _, a := range added {
+				if _, arest := splitFunction(a.Benchmark); arest == rest && a.Unit == r.Unit {
+					pairs = append(pairs, [2]decide.Decision{r, a})
+					break
+				}
+			}
+		}
+	}
+	return pairs
+}
+
+// configKey is c's configuration (its package, goos, ...) as one string,
+// without its benchmark and unit.
+func configKey(c compare.Comparison) string {
+	var b strings.Builder
+	for _, k := range c.ConfigOrder {
+		b.WriteString(k + "=" + c.Config[k] + "\x00")
+	}
+	return b.String()
+}
+
+// splitFunction splits a row's benchmark name ("Parse/size=1KiB-8",
+// "Parse-8") into its function's name ("Parse") and the rest
+// ("/size=1KiB-8", "-8"): the sub-benchmarks and the GOMAXPROCS suffix.
+func splitFunction(name string) (fn, rest string) {
+	if i := strings.IndexByte(name, '/'); i >= 0 {
+		return name[:i], name[i:]
+	}
+	if i := strings.LastIndexByte(name, '-'); i > 0 && isDigits(name[i+1:]) {
+		return name[:i], name[i:]
+	}
+	return name, ""
+}
+
+// isDigits reports whether s is one or more ASCII digits.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
