@@ -104,12 +104,21 @@ func addRenameNotes(rep *report.Report, policy decide.Policy, names usage.Style)
 	}
 }
 
-// pkgSuffix is " (pkg)" for a comparison with a package, else "".
+// pkgSuffix is " (pkg)" for a comparison with a package, else "", with
+// the shard where a merge compared results directories apart
+// (" (pkg, shard name)"): the same pair can be in each.
 func pkgSuffix(c compare.Comparison) string {
+	var parts []string
 	if pkg := c.Config["pkg"]; pkg != "" {
-		return " (" + pkg + ")"
+		parts = append(parts, pkg)
 	}
-	return ""
+	if shard := c.Config["shard"]; shard != "" {
+		parts = append(parts, "shard "+shard)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 // renamePairs pairs the rows of ds that only base has with those that

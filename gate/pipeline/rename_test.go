@@ -79,6 +79,17 @@ func TestRenameNotes(t *testing.T) {
 		t.Errorf("verdict %s, was %s", rep.Verdict, verdict)
 	}
 
+	// Merged results directories keep a pair per shard apart, by name.
+	rep = report.New(decide.Decide(read(t, base, resultLines("example.com/a", "New-2", slow)), decide.DefaultPolicy), 0.95)
+	for i := range rep.Decisions {
+		rep.Decisions[i].AddConfig("shard", "s1", false)
+	}
+	addRenameNotes(rep, decide.DefaultPolicy, usage.Flags)
+	if len(rep.Notes) != 1 || !strings.HasPrefix(rep.Notes[0], "renamed?: Old-2 → New-2 (example.com/a, shard s1): ") ||
+		len(rep.WarningNotes) != 1 || !strings.HasPrefix(rep.WarningNotes[0], "Old-2 was removed and New-2 is new (example.com/a, shard s1): ") {
+		t.Errorf("a shard's pair: notes %q, warnings %q", rep.Notes, rep.WarningNotes)
+	}
+
 	// Twelve sub-benchmarks renamed, every one slower: ten notes and ten
 	// warnings, then one of each counting the rest.
 	var many, manySlow string
