@@ -18,7 +18,8 @@ const compareUsage = `Usage: benchgate compare [flags] BASE HEAD
        benchgate compare [flags] DIR [DIR ...]
 
 Compares benchmark results that already exist: files from benchgate run, from
-shards, or plain "go test -bench" output. BASE and HEAD are each a file, a
+shards, or "go test -bench" output (plain, or -json: the text of its output
+events). BASE and HEAD are each a file, a
 directory of *.txt files or a quoted glob; give several per side as a
 comma-separated list. To compare one run's head with another's, name the
 files: run1/head.txt run2/head.txt.

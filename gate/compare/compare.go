@@ -52,6 +52,7 @@ package compare
 
 import (
 	"fmt"
+	"github.com/benchgate/benchgate/internal/brief"
 
 	"github.com/benchgate/benchgate/gate/usage"
 )
@@ -194,5 +195,9 @@ func Read(inputs []Input, opts Options) (*Result, error) {
 	res.Comparisons = s.summarise(r.model, proj.unit)
 	res.FilteredUnits = NotCompared(r.droppedUnits, res.Comparisons)
 	res.Notes = append(res.Notes, s.notes...)
+	if len(r.jsonInputs) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s: go test -json output, read as the text of its output events (line numbers in these notes count that text's lines)",
+			brief.List(r.jsonInputs, 5)))
+	}
 	return res, nil
 }

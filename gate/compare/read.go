@@ -100,6 +100,8 @@ type reader struct {
 	// failures are the lines of plain go test output that say its run
 	// failed (see failureLine), per input.
 	failures []string
+	// jsonInputs are the inputs read as go test -json output.
+	jsonInputs []string
 	// pooled holds, per cell and side, the values each key of
 	// opts.Ignore took there, and the cell's benchmark and
 	// configuration: -ignore pkg makes a renamed package's benchmark one
@@ -130,7 +132,11 @@ func (r *reader) read(in Input) error {
 	if err != nil {
 		return &InputError{Side: in.Side, Msg: fmt.Sprintf("cannot read %s: %v", in.Name, brief.Cause(err))}
 	}
-	lim := newLineLimiter(f, MaxLine)
+	src, fromJSON := test2jsonSource(f)
+	if fromJSON {
+		r.jsonInputs = append(r.jsonInputs, in.Name)
+	}
+	lim := newLineLimiter(src, MaxLine)
 	var failed []string
 	ownOutput := false
 	lim.onLine = func(n int, line []byte) {

@@ -114,7 +114,7 @@ func checkInputs(res *compare.Result) error {
 				msg += fmt.Sprintf(" (%d malformed lines, first: %s)", len(bad), bad[0])
 			}
 			return &compare.InputError{Side: side, Msg: msg,
-				Hint: "the input must hold lines like \"BenchmarkX-8  1000  1234 ns/op\" (go test -bench output)"}
+				Hint: "the input must hold lines like \"BenchmarkX-8  1000  1234 ns/op\" (go test -bench output, plain or -json)"}
 		}
 	}
 	// A gate that compared nothing must not pass: every benchmark being
