@@ -113,3 +113,29 @@ func TestTest2JSONBounded(t *testing.T) {
 		t.Errorf("held after the end: %d partial lines, order %d", len(tr.partial), len(tr.order))
 	}
 }
+
+// TestTest2JSONLongEvents: an event whose text is a line the text reader
+// keeps is kept, however long its escapes make it (a quote is two bytes
+// in JSON); one too long for any line is skipped and said, as a long
+// line of text is.
+func TestTest2JSONLongEvents(t *testing.T) {
+	name := "BenchmarkWide/" + strings.Repeat(`"`, (MaxLine-200)/2+100)
+	long := jsonEvent("p", name+"-2 \t 1000\t 100 ns/op\n")
+	if len(long) <= MaxLine {
+		t.Fatalf("the event is %d bytes, no longer than a line", len(long))
+	}
+	tooLong := jsonEvent("p", "BenchmarkHuge/"+strings.Repeat("x", 5*MaxLine)+"-2 \t 1000\t 100 ns/op\n")
+	res, err := Read([]Input{
+		TextInput(Base, "base.json", jsonEvent("p", "pkg: p\n")+long+tooLong),
+		TextInput(Head, "head.json", jsonEvent("p", "pkg: p\n")+long),
+	}, DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Results[Base] != 1 || res.Results[Head] != 1 {
+		t.Errorf("results %v, want the wide line on each side", res.Results)
+	}
+	if errs := strings.Join(res.SyntaxErrors, "\n"); !strings.Contains(errs, fmt.Sprintf("base.json:3: benchmark line longer than %d bytes skipped", MaxLine)) {
+		t.Errorf("syntax errors: %s", errs)
+	}
+}
