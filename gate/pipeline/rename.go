@@ -22,8 +22,12 @@ import (
 	"github.com/benchgate/benchgate/internal/brief"
 )
 
-// maxRenameNotes bounds the rename notes of one report.
-const maxRenameNotes = 10
+// maxRenameNotes bounds the rename notes of one report, and
+// maxNameInNote the benchmark names in them, in bytes.
+const (
+	maxRenameNotes = 10
+	maxNameInNote  = 200
+)
 
 // renameNotes compares, in rep, each likely renamed benchmark (see the
 // file's comment) with its old name, decided as policy decides, and says
@@ -69,10 +73,13 @@ func renameNotes(rep *report.Report, policy decide.Policy, confidence float64) (
 				worse = append(worse, fmt.Sprintf("%s %s, beyond the %s threshold", d.Unit, report.FormatDelta(d), decide.FormatPercent(d.Threshold)))
 			}
 		}
+		// The names are the code under test's: clipped, as a note's
+		// other names are.
 		old, now, _ := strings.Cut(ds[0].Benchmark, " → ")
+		old, now = brief.Clip(old, maxNameInNote), brief.Clip(now, maxNameInNote)
 		if len(notes) < maxRenameNotes {
-			notes = append(notes, fmt.Sprintf("renamed?: %s%s: base has only %s and head only %s, so neither was compared; compared as one benchmark renamed, they measure %s. The gate does not judge this: it cannot know that one is the other",
-				ds[0].Benchmark, pkgSuffix(ds[0].Comparison), old, now, brief.List(units, 6)))
+			notes = append(notes, fmt.Sprintf("renamed?: %s → %s%s: base has only %s and head only %s, so neither was compared; compared as one benchmark renamed, they measure %s. The gate does not judge this: it cannot know that one is the other",
+				old, now, pkgSuffix(ds[0].Comparison), old, now, brief.List(units, 6)))
 		} else {
 			moreNotes++
 		}
