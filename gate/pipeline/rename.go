@@ -1,12 +1,14 @@
 package pipeline
 
-// Renamed benchmarks. A benchmark function renamed on head is removed
-// there and new: neither side's rows are compared, and the run ends
-// inconclusive, whatever the renamed benchmark now measures. Where a
-// package (in one configuration) lost exactly one benchmark function and
-// gained exactly one, the two are likely one benchmark renamed: the
-// report compares them as such, row by row under the same sub-benchmark
-// and GOMAXPROCS suffix, and says what it found. It does not gate on it:
+// Renamed benchmarks. A benchmark renamed on head is removed there and
+// new: neither side's rows are compared, and the run ends inconclusive,
+// whatever the renamed benchmark now measures. Where a package (in one
+// configuration) lost exactly one benchmark and gained exactly one (a
+// function or a sub-benchmark renamed), or lost exactly one benchmark
+// function and gained exactly one (a function renamed with its
+// sub-benchmarks), the two are likely one benchmark renamed: the report
+// compares them as such, row by row under the same sub-benchmark and
+// GOMAXPROCS suffix, and says what it found. It does not gate on it:
 // only the author knows whether the new function is the old one, so the
 // verdict stays what it was (inconclusive, for the removed benchmark),
 // but a slowdown a rename would have hidden is said, as a warning.
@@ -129,14 +131,16 @@ func pkgSuffix(c compare.Comparison) string {
 }
 
 // renamePairs pairs the rows of ds that only base has with those that
-// only head has, where their configuration (package included) lost one
-// benchmark function and gained one: [removed, new], of one unit and the
-// same name past the function's. Units one side did not report of a
-// benchmark both ran are not removed benchmarks and are not paired.
+// only head has, [removed, new] of one unit, where their configuration
+// (package included) lost one benchmark and gained one (a function or a
+// sub-benchmark renamed), or lost one benchmark function and gained one
+// (a function with sub-benchmarks renamed: rows of the same name past
+// the function's pair). Units one side did not report of a benchmark
+// both ran are not removed benchmarks and are not paired.
 func renamePairs(ds []decide.Decision) [][2]decide.Decision {
 	ran := ranOnBothSides(ds)
 	type group struct {
-		removed, added map[string][]decide.Decision // by function
+		removed, added []decide.Decision
 	}
 	groups := map[string]*group{}
 	var order []string
@@ -147,34 +151,38 @@ func renamePairs(ds []decide.Decision) [][2]decide.Decision {
 		k := configKey(d.Comparison)
 		g := groups[k]
 		if g == nil {
-			g = &group{removed: map[string][]decide.Decision{}, added: map[string][]decide.Decision{}}
+			g = &group{}
 			groups[k] = g
 			order = append(order, k)
 		}
-		fn, _ := splitFunction(d.Benchmark)
 		if d.Status == decide.Removed {
-			g.removed[fn] = append(g.removed[fn], d)
+			g.removed = append(g.removed, d)
 		} else {
-			g.added[fn] = append(g.added[fn], d)
+			g.added = append(g.added, d)
 		}
 	}
 	var pairs [][2]decide.Decision
 	for _, k := range order {
 		g := groups[k]
-		if len(g.removed) != 1 || len(g.added) != 1 {
+		// same is the rule that pairs two rows: the same name past
+		// the function's, or for one benchmark lost and one gained,
+		// any names.
+		var same func(r, a string) bool
+		switch {
+		case len(distinct(g.removed, nameOf)) == 1 && len(distinct(g.added, nameOf)) == 1:
+			same = func(string, string) bool { return true }
+		case len(distinct(g.removed, functionOf)) == 1 && len(distinct(g.added, functionOf)) == 1:
+			same = func(r, a string) bool {
+				_, rrest := splitFunction(r)
+				_, arest := splitFunction(a)
+				return rrest == arest
+			}
+		default:
 			continue
 		}
-		var removed, added []decide.Decision
 		for _, r := range g.removed {
-			removed = r
-		}
-		for _, a := range g.added {
-			added = a
-		}
-		for _, r := range removed {
-			_, rest := splitFunction(r.Benchmark)
-			for _, a := range added {
-				if _, arest := splitFunction(a.Benchmark); arest == rest && a.Unit == r.Unit {
+			for _, a := range g.added {
+				if a.Unit == r.Unit && same(r.Benchmark, a.Benchmark) {
 					pairs = append(pairs, [2]decide.Decision{r, a})
 					break
 				}
@@ -182,6 +190,23 @@ func renamePairs(ds []decide.Decision) [][2]decide.Decision {
 		}
 	}
 	return pairs
+}
+
+// nameOf and functionOf are a row's benchmark and its function.
+func nameOf(d decide.Decision) string { return d.Benchmark }
+
+func functionOf(d decide.Decision) string {
+	fn, _ := splitFunction(d.Benchmark)
+	return fn
+}
+
+// distinct are the values key gives ds, each once.
+func distinct(ds []decide.Decision, key func(decide.Decision) string) map[string]bool {
+	seen := map[string]bool{}
+	for _, d := range ds {
+		seen[key(d)] = true
+	}
+	return seen
 }
 
 // configKey is c's configuration (its package, goos, ...) as one string,

@@ -10,10 +10,12 @@ import (
 	"github.com/benchgate/benchgate/gate/usage"
 )
 
-// TestRenamePairs: a package that lost one benchmark function and gained
-// one pairs them row by row (same sub-benchmark, GOMAXPROCS suffix and
-// unit); two lost functions, another package's new one, or a unit one
-// side did not report of a benchmark both ran are not paired.
+// TestRenamePairs: a package that lost one benchmark and gained one
+// (a function or a sub-benchmark renamed) pairs them; one that lost one
+// benchmark function and gained one pairs them row by row (same
+// sub-benchmark, GOMAXPROCS suffix and unit); two lost functions, two
+// renamed sub-benchmarks, another package's new one, or a unit one side
+// did not report of a benchmark both ran are not paired.
 func TestRenamePairs(t *testing.T) {
 	slow := func(i int) string { return fmt.Sprintf("%d ns/op\t0 B/op\t0 allocs/op", 1300+i) }
 	rows := func(pkg string, names ...string) string {
@@ -42,6 +44,11 @@ func TestRenamePairs(t *testing.T) {
 		{"no sub-benchmarks", rows("example.com/a", "Old-2"), rows("example.com/a", "New-2"),
 			[]string{"Old-2>New-2 sec/op", "Old-2>New-2 B/op", "Old-2>New-2 allocs/op"}},
 		{"two lost", rows("example.com/a", "Old-2", "Gone-2"), rows("example.com/a", "New-2"), nil},
+		{"a sub-benchmark renamed",
+			rows("example.com/a", "A/small-2", "A/large-2"), rows("example.com/a", "A/small-2", "A/big-2"),
+			[]string{"A/large-2>A/big-2 sec/op", "A/large-2>A/big-2 B/op", "A/large-2>A/big-2 allocs/op"}},
+		{"two sub-benchmarks renamed",
+			rows("example.com/a", "A/small-2", "A/large-2"), rows("example.com/a", "A/tiny-2", "A/big-2"), nil},
 		{"other package", rows("example.com/a", "Old-2"), rows("example.com/b", "New-2"), nil},
 		{"unit not reported", resultLines("example.com/a", "Fast-2", timed) + rows("example.com/a", "Old-2"),
 			resultLines("example.com/a", "Fast-2", timed2) + resultLines("example.com/a", "New-2", slow),
