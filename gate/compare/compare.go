@@ -52,9 +52,9 @@ package compare
 
 import (
 	"fmt"
-	"github.com/benchgate/benchgate/internal/brief"
 
 	"github.com/benchgate/benchgate/gate/usage"
+	"github.com/benchgate/benchgate/internal/brief"
 )
 
 // DefaultIgnore lists file-level configuration keys that name a side rather
