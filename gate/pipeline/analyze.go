@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -288,11 +289,14 @@ func nextRound(p *plan.Plan, steps []step, policy decide.Policy, opts compare.Op
 	return nextRoundOf(p, steps, policy, opts, func(unit string) bool { return unit != runner.InstructionsUnit })
 }
 
+// reportFiles are the report's files in a results directory, by format.
+var reportFiles = map[string]report.Format{"report.md": report.Markdown, "report.json": report.JSON, "report.txt": report.Text}
+
 // WriteReports saves the report in every format next to the raw results,
 // for the Action and for anyone who looks later.
 func WriteReports(dir string, rep *report.Report) error {
 	var errs []error
-	for name, f := range map[string]report.Format{"report.md": report.Markdown, "report.json": report.JSON, "report.txt": report.Text} {
+	for name, f := range reportFiles {
 		var buf bytes.Buffer
 		if err := rep.Write(&buf, f); err != nil {
 			errs = append(errs, err)
@@ -329,4 +333,18 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// removeReports removes an earlier run's reports from the results
+// directory a run is about to fill: a run that ends without one (refused
+// after round 2, failed to build) must not leave the last run's verdict
+// beside its own results.
+func removeReports(dir string) error {
+	var errs []error
+	for name := range reportFiles {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }

@@ -155,6 +155,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	defer lock.Unlock()
+	if err := removeReports(p.ResultsDir); err != nil {
+		return nil, fmt.Errorf("removing the reports of an earlier run from %s: %w", p.ResultsDir, err)
+	}
 	for _, s := range p.Sides {
 		line := sideLine(s)
 		fmt.Fprintln(progress, line)
@@ -533,7 +536,7 @@ func runInputError(p *plan.Plan, ie *compare.InputError, when string) error {
 	switch ie.Side {
 	case "inputs":
 		// Both sides measured, but nothing in common.
-		hint = fmt.Sprintf("base and head ran different benchmarks (renamed, or in other units); the raw output is in %s", p.ResultsDir)
+		hint = fmt.Sprintf("base and head ran different benchmarks (renamed, or in other units); a gate needs at least one benchmark both run: with one in {bench} beside a renamed benchmark, the report compares the renamed one with its old name, without gating on it; the raw output is in %s", p.ResultsDir)
 	case "filter", "ignore":
 		// Measured, then left out, or pooled.
 		hint = fmt.Sprintf("%s; the raw output is in %s", ie.Hint, p.ResultsDir)
