@@ -142,12 +142,18 @@ func (st *runState) build(ctx context.Context, s *SideResult, index int) error {
 }
 
 // listHint says what to do when go list failed on side s with output out.
-// The one failure with a known cause is a side without go.mod: a commit
-// from before the project adopted modules (or one that moved its go.mod),
-// where the go command's own message ("go.mod file not found", or for
-// ./... "does not contain main module") does not say which side or
-// commit it was.
+// The failures with a known cause are a go command that tried to write
+// go.mod (GOFLAGS=-mod=mod, or an untidy go.mod), which the side's tree
+// does not allow, and a side without go.mod: a commit from before the
+// project adopted modules (or one that moved its go.mod), where the go
+// command's own message ("go.mod file not found", or for ./... "does not
+// contain main module") does not say which side or commit it was.
 func listHint(s *SideResult, out []byte) string {
+	if bytes.Contains(out, []byte("go: updating go.mod: ")) {
+		// benchgate builds each side's tree as it is, read-only to
+		// the go command's user.
+		return "the go command tried to update the side's go.mod, which benchgate builds as the commit has it and does not let the go command write: -mod=mod in GOFLAGS asks for that (unset it, or use -mod=readonly, go test's default), or the commit's go.mod and go.sum need go mod tidy (commit its changes)"
+	}
 	if !bytes.Contains(out, []byte("go.mod file not found")) && !bytes.Contains(out, []byte("does not contain main module")) {
 		return ""
 	}
