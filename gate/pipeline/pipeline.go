@@ -249,9 +249,18 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		var ie *compare.InputError
 		if errors.As(aerr, &ie) {
 			if len(out.Skipped) > 0 && (ie.Side == compare.Base || ie.Side == compare.Head) {
-				// {bench} matched, but what it matched skipped itself.
+				// {bench} matched, but what it matched skipped itself:
+				// on both sides, or on the one without results while
+				// the other measured benchmarks it does not have.
+				where, there, other := "", "", ""
+				for _, s := range out.Sides {
+					if s.Results > 0 {
+						where, there = " on "+string(ie.Side), " there"
+						other = fmt.Sprintf("; %s measured %d result line(s), of benchmarks %s does not have (renamed, or new)", s.Name, s.Results, ie.Side)
+					}
+				}
 				return nil, usage.Errorf(fmt.Sprintf("the skip messages say what the benchmarks need (data, a flag, a service); provide it, or give {bench} a pattern that leaves them out; the raw output is in %s", p.ResultsDir),
-					"nothing was measured: every benchmark that {bench} %q matched skipped itself: %s", p.Bench, strings.Join(skippedNotes(out.Skipped), "; "))
+					"nothing was measured%s: every benchmark that {bench} %q matched%s skipped itself: %s%s", where, p.Bench, there, strings.Join(skippedNotes(out.Skipped), "; "), other)
 			}
 			return nil, runInputError(p, ie, "")
 		}

@@ -100,7 +100,7 @@ func (st *runState) rounds(ctx context.Context) error {
 					st.progress("every benchmark function skipped itself on every side in rounds 1 and 2: no more rounds")
 					return nil
 				}
-				st.progress("%d benchmark function(s) skipped on every side in rounds 1 and 2 are left out of the later rounds", n)
+				st.progress("%d benchmark function(s) skipped on every side that has them in rounds 1 and 2 are left out of the later rounds", n)
 				rateFrom, rateRounds = st.now(), 0
 			}
 		}
