@@ -196,7 +196,7 @@ func Read(inputs []Input, opts Options) (*Result, error) {
 	res.FilteredUnits = NotCompared(r.droppedUnits, res.Comparisons)
 	res.Notes = append(res.Notes, s.notes...)
 	if len(r.jsonInputs) > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s: go test -json output, read as the text of its output events (line numbers in these notes count that text's lines)",
+		res.Notes = append(res.Notes, fmt.Sprintf("%s: go test -json output, read as the text of its output events",
 			brief.List(r.jsonInputs, 5)))
 	}
 	return res, nil

@@ -133,8 +133,12 @@ func (r *reader) read(in Input) error {
 		return &InputError{Side: in.Side, Msg: fmt.Sprintf("cannot read %s: %v", in.Name, brief.Cause(err))}
 	}
 	src, fromJSON := test2jsonSource(f)
+	// at names the input where a message gives a line number: for go
+	// test -json output, a line of the text its events carry.
+	at := in.Name
 	if fromJSON {
 		r.jsonInputs = append(r.jsonInputs, in.Name)
+		at = in.Name + " (its -json events' text)"
 	}
 	lim := newLineLimiter(src, MaxLine)
 	var failed []string
@@ -144,12 +148,12 @@ func (r *reader) read(in Input) error {
 		case bytes.HasPrefix(line, []byte("# benchgate: side=")):
 			ownOutput = true
 		case len(failed) < maxFailureLines && failureLine(line):
-			failed = append(failed, fmt.Sprintf("%s:%d: %s", in.Name, n, brief.Clip(strings.TrimSpace(string(line)), 200)))
+			failed = append(failed, fmt.Sprintf("%s:%d: %s", at, n, brief.Clip(strings.TrimSpace(string(line)), 200)))
 		}
 	}
 	// ".file" is not valid syntax for a key in the file itself, so
 	// the input cannot forge which side a result belongs to.
-	r.br.Reset(lim, in.Name, ".file", string(in.Side))
+	r.br.Reset(lim, at, ".file", string(in.Side))
 	si := sideIndex(in.Side)
 	for r.br.Scan() {
 		switch rec := r.br.Result().(type) {
@@ -188,7 +192,7 @@ func (r *reader) read(in Input) error {
 		r.failures = append(r.failures, failed...)
 	}
 	for _, n := range lim.long {
-		r.problems.add(fmt.Sprintf("%s:%d: benchmark line longer than %d bytes skipped", in.Name, n, MaxLine))
+		r.problems.add(fmt.Sprintf("%s:%d: benchmark line longer than %d bytes skipped", at, n, MaxLine))
 	}
 	return nil
 }

@@ -135,7 +135,22 @@ func TestTest2JSONLongEvents(t *testing.T) {
 	if res.Results[Base] != 1 || res.Results[Head] != 1 {
 		t.Errorf("results %v, want the wide line on each side", res.Results)
 	}
-	if errs := strings.Join(res.SyntaxErrors, "\n"); !strings.Contains(errs, fmt.Sprintf("base.json:3: benchmark line longer than %d bytes skipped", MaxLine)) {
+	if errs := strings.Join(res.SyntaxErrors, "\n"); !strings.Contains(errs, fmt.Sprintf("base.json (its -json events' text):3: benchmark line longer than %d bytes skipped", MaxLine)) {
 		t.Errorf("syntax errors: %s", errs)
+	}
+}
+
+// TestTest2JSONFailure: a failed run's lines in go test -json output are
+// found as in text, and named by the line of the text they are on, which
+// says so (the event's line in the file is another).
+func TestTest2JSONFailure(t *testing.T) {
+	in := `{"Action":"start","Package":"p"}` + "\n" + jsonEvent("p", "pkg: p\n") + jsonEvent("p", "BenchmarkSum-2 \t") +
+		jsonEvent("p", "    1000\t 100 ns/op\n") + jsonEvent("p", "--- FAIL: BenchmarkSum\n") + jsonEvent("p", "FAIL\n")
+	res, err := Read([]Input{TextInput(Base, "fail.json", in), TextInput(Head, "head.txt", "BenchmarkSum-2 1000 100 ns/op\n")}, DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(res.Failures, "\n"); !strings.Contains(got, "fail.json (its -json events' text):3: --- FAIL: BenchmarkSum") {
+		t.Errorf("failures: %s", got)
 	}
 }
