@@ -31,7 +31,9 @@ func test2jsonSource(r io.Reader) (io.Reader, bool) {
 	head, _ := br.Peek(MaxLine)
 	head = bytes.TrimLeft(head, " \t\r\n")
 	if line, _, _ := bytes.Cut(head, []byte("\n")); !isEvent(line) {
-		return br, false
+		// Not br itself: bufio.NewReaderSize would take it for the line
+		// limiter's own buffer, and let lines four times too long by.
+		return struct{ io.Reader }{br}, false
 	}
 	return &test2jsonReader{br: br, partial: map[string]*partialLine{}}, true
 }

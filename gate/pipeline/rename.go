@@ -103,11 +103,13 @@ func renameNotes(rep *report.Report, policy decide.Policy, confidence float64) (
 	return notes, warnings
 }
 
-// addRenameNotes adds renameNotes to rep: its notes to the notes, its
-// warnings to the warnings, in the words of the front end (names).
+// addRenameNotes adds renameNotes to rep: its notes to the notes (and the
+// rename notes, which the markdown shows in view), its warnings to the
+// warnings, in the words of the front end (names).
 func addRenameNotes(rep *report.Report, policy decide.Policy, names usage.Style) {
 	notes, warnings := renameNotes(rep, policy, rep.Confidence)
 	rep.Notes = append(rep.Notes, notes...)
+	rep.RenameNotes = append(rep.RenameNotes, notes...)
 	for _, w := range warnings {
 		rep.WarningNotes = append(rep.WarningNotes, names.Render(w))
 	}

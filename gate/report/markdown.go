@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/benchgate/benchgate/gate/compare"
@@ -37,6 +38,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	fmt.Fprintf(ew, "%s\n\n", r.nextStep())
 	if m := r.missingLine(); m != "" {
 		fmt.Fprintf(ew, "%s\n\n", m)
+	}
+	for _, n := range r.RenameNotes {
+		fmt.Fprintf(ew, "🔁 %s\n\n", MarkdownText(n))
 	}
 	if line := r.skippedLine(); line != "" {
 		fmt.Fprintf(ew, "%s\n\n", line)
@@ -196,8 +200,8 @@ func (r *Report) nextStep() string {
 				plural(k, "comparison", "comparisons")))
 		}
 		if k := r.Counts[decide.Removed]; k > 0 {
-			parts = append(parts, fmt.Sprintf("**%s** on head (%s): base measured them, head did not, so their change is unknown; deleted on purpose, there is nothing to do, renamed, the new name is listed as new",
-				plural(k, "comparison removed", "comparisons removed"), r.benchmarksWith(decide.Removed, 3, MarkdownCode)))
+			parts = append(parts, fmt.Sprintf("**%s**%s on head (%s): base measured them, head did not, so their change is unknown. If they were deleted on purpose, there is nothing to do; if renamed, the new name is listed as new",
+				plural(k, "comparison removed", "comparisons removed"), r.BenchmarksOf(decide.Removed), r.benchmarksWith(decide.Removed, 3, MarkdownCode)))
 		}
 		return fmt.Sprintf("Of %d comparisons, %s. %s", n, strings.Join(parts, "; "), r.gateOnInconclusive())
 	}
@@ -370,15 +374,15 @@ func unknownDirectionChange(d decide.Decision) bool {
 }
 
 // foldedNotes are the notes the markdown folds: those that are not also
-// warnings, which it shows above the tables.
+// warnings or rename notes, which it shows above the tables.
 func (r *Report) foldedNotes() []string {
-	warning := make(map[string]bool, len(r.WarningNotes))
-	for _, w := range r.WarningNotes {
-		warning[w] = true
+	inView := make(map[string]bool, len(r.WarningNotes)+len(r.RenameNotes))
+	for _, w := range append(slices.Clone(r.WarningNotes), r.RenameNotes...) {
+		inView[w] = true
 	}
 	var out []string
 	for _, n := range r.Notes {
-		if !warning[n] {
+		if !inView[n] {
 			out = append(out, n)
 		}
 	}

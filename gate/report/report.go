@@ -80,6 +80,12 @@ type Report struct {
 	// and code that runs around every benchmark of a package and differs
 	// between the sides (TestMain).
 	WarningNotes []string
+	// RenameNotes are the notes that compare a benchmark that looks
+	// renamed (removed on head, and a new one in its place) with its old
+	// name: the markdown shows them in view, beside the benchmarks on one
+	// side only, and not folded with the other notes, which hold them
+	// too.
+	RenameNotes []string
 	// Skipped is the number of benchmarks every side skipped (b.Skip):
 	// not measured, so not compared; the notes name them and why.
 	Skipped int
@@ -121,7 +127,7 @@ func Empty(policy decide.Policy, verdict decide.Verdict, confidence float64) *Re
 // workspace) in the reports it writes too.
 func (r *Report) MapText(f func(string) string) {
 	r.ResultsDir, r.Error = f(r.ResultsDir), f(r.Error)
-	for _, notes := range [][]string{r.Notes, r.WarningNotes} {
+	for _, notes := range [][]string{r.Notes, r.WarningNotes, r.RenameNotes} {
 		for i := range notes {
 			notes[i] = f(notes[i])
 		}

@@ -574,3 +574,19 @@ func TestMarkdownShowsUngatedChanges(t *testing.T) {
 		t.Errorf("the ungated row is not in its section, or the section does not say how to gate it:\n%s", out)
 	}
 }
+
+// TestBenchmarksWithCountsBenchmarks: past the names it lists, the count
+// is of benchmarks, not of their rows (units): five new benchmarks in
+// three units each are three names and "2 more".
+func TestBenchmarksWithCountsBenchmarks(t *testing.T) {
+	var ds []decide.Decision
+	for _, unit := range []string{"sec/op", "B/op", "allocs/op"} {
+		for _, name := range []string{"A-2", "B-2", "C-2", "D-2", "E-2"} {
+			ds = append(ds, decide.Decision{Comparison: compare.Comparison{Benchmark: name, Unit: unit}, Status: decide.New})
+		}
+	}
+	r := &Report{Decisions: ds}
+	if got, want := r.benchmarksWith(decide.New, 3, func(s string) string { return s }), "A-2, B-2, C-2, 2 more"; got != want {
+		t.Errorf("benchmarksWith = %q, want %q", got, want)
+	}
+}

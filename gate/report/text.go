@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -318,11 +317,13 @@ func (r *Report) benchmarkCount(st decide.Status) int {
 // each quoted by quote.
 func (r *Report) benchmarksWith(st decide.Status, n int, quote func(string) string) string {
 	var names []string
-	more := 0
+	seen := map[string]bool{}
+	more := 0 // benchmarks beyond n, each once whatever its units
 	for _, d := range r.Decisions {
-		if d.Status != st || slices.Contains(names, quote(d.Benchmark)) {
+		if d.Status != st || seen[d.Benchmark] {
 			continue
 		}
+		seen[d.Benchmark] = true
 		if len(names) == n {
 			more++
 			continue
