@@ -74,8 +74,14 @@ func undecidable(decs []decide.Decision, policy decide.Policy) error {
 		// a smaller family asks less of each.
 		hint += ", or fewer benchmarks at once ({filter})"
 	}
+	counted := ""
+	if policy.Correction != decide.CorrectionNone && first.Family > 0 && first.Family < n {
+		// The correction's count, which the note gives: a B/s and its
+		// sec/op are one measurement there.
+		counted = fmt.Sprintf(" (%d in the correction, where a benchmark's B/s counts once with its sec/op)", first.Family)
+	}
 	return usage.Errorf(hint,
-		"none of the %d tested comparisons that can fail the gate could be decided, so no change in them could fail it: %s (%s, the first)", n, first.Note, first.Benchmark)
+		"none of the %d tested comparisons that can fail the gate%s could be decided, so no change in them could fail it: %s (%s, the first)", n, counted, first.Note, first.Benchmark)
 }
 
 // InconclusiveWarning is the warning for a verdict that is inconclusive
