@@ -11,11 +11,10 @@ import (
 // the numbers of dropped lines that were benchmark lines. Memory is
 // bounded by max, whatever the input.
 type lineLimiter struct {
-	br      *bufio.Reader
-	pending []byte
-	line    int
-	long    []int
-	err     error
+	queue
+	br   *bufio.Reader
+	line int
+	long []int
 	// onLine, if set, sees every line that is not too long, with its
 	// number.
 	onLine func(n int, line []byte)
@@ -25,15 +24,27 @@ func newLineLimiter(r io.Reader, max int) *lineLimiter {
 	return &lineLimiter{br: bufio.NewReaderSize(r, max)}
 }
 
-func (l *lineLimiter) Read(p []byte) (int, error) {
-	for len(l.pending) == 0 {
-		if l.err != nil {
-			return 0, l.err
+func (l *lineLimiter) Read(p []byte) (int, error) { return l.read(p, l.fill) }
+
+// queue is the text a reader has made ready and the error that ends its
+// input: the half of lineLimiter and test2jsonReader that gives out what
+// they make a line (or an event) at a time.
+type queue struct {
+	pending []byte
+	err     error
+}
+
+// read gives out the pending text, calling next for more while there is
+// none and no error has ended the input.
+func (q *queue) read(p []byte, next func()) (int, error) {
+	for len(q.pending) == 0 {
+		if q.err != nil {
+			return 0, q.err
 		}
-		l.fill()
+		next()
 	}
-	n := copy(p, l.pending)
-	l.pending = l.pending[n:]
+	n := copy(p, q.pending)
+	q.pending = q.pending[n:]
 	return n, nil
 }
 

@@ -60,27 +60,16 @@ type partialLine struct {
 }
 
 type test2jsonReader struct {
+	queue
 	br      *bufio.Reader
-	pending []byte
 	partial map[string]*partialLine
 	// order holds the packages in the order their partial lines began,
 	// oldest first (some may have ended since, some repeat).
 	order []string
 	pkg   string // the package of the last line given out
-	err   error
 }
 
-func (t *test2jsonReader) Read(p []byte) (int, error) {
-	for len(t.pending) == 0 {
-		if t.err != nil {
-			return 0, t.err
-		}
-		t.next()
-	}
-	n := copy(p, t.pending)
-	t.pending = t.pending[n:]
-	return n, nil
-}
+func (t *test2jsonReader) Read(p []byte) (int, error) { return t.read(p, t.next) }
 
 // next reads the next event (or line that is not one) into pending; at
 // the end of the input, the lines no event ended.

@@ -9,7 +9,7 @@ package pipeline
 // after the second round, when the benchmarks and units, so the family,
 // are known. afterRound runs the checks after each fixed round, with
 // checkWindows (window.go) after the first and checkFirstCalls after
-// every one.
+// every one from the third.
 
 import (
 	"context"
@@ -90,9 +90,13 @@ func afterRound(p *plan.Plan, steps []step, policy decide.Policy, opts compare.O
 			}
 		}
 		// A first call can come to take longer than -benchtime in a
-		// later round: every round is checked.
-		if err := checkFirstCalls(p); err != nil {
-			return err
+		// later round: every round is checked, from the first that
+		// checkFirstCalls judges (before it, no benchmark has the rounds
+		// it asks for, and reading the results would be for nothing).
+		if done >= min(firstCallRounds, p.Rounds) {
+			if err := checkFirstCalls(p); err != nil {
+				return err
+			}
 		}
 		if done != min(2, p.Rounds) {
 			return nil

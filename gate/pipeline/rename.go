@@ -19,6 +19,7 @@ import (
 
 	"github.com/benchgate/benchgate/gate/compare"
 	"github.com/benchgate/benchgate/gate/decide"
+	"github.com/benchgate/benchgate/gate/plan"
 	"github.com/benchgate/benchgate/gate/report"
 	"github.com/benchgate/benchgate/gate/usage"
 	"github.com/benchgate/benchgate/internal/brief"
@@ -175,9 +176,7 @@ func renamePairs(ds []decide.Decision) [][2]decide.Decision {
 			same = func(string, string) bool { return true }
 		case len(distinct(g.removed, functionOf)) == 1 && len(distinct(g.added, functionOf)) == 1:
 			same = func(r, a string) bool {
-				_, rrest := splitFunction(r)
-				_, arest := splitFunction(a)
-				return rrest == arest
+				return afterFunction(r) == afterFunction(a)
 			}
 		default:
 			continue
@@ -197,10 +196,12 @@ func renamePairs(ds []decide.Decision) [][2]decide.Decision {
 // nameOf and functionOf are a row's benchmark and its function.
 func nameOf(d decide.Decision) string { return d.Benchmark }
 
-func functionOf(d decide.Decision) string {
-	fn, _ := splitFunction(d.Benchmark)
-	return fn
-}
+func functionOf(d decide.Decision) string { return plan.Function(d.Benchmark) }
+
+// afterFunction is a row's benchmark name past its function's: the
+// sub-benchmarks and the GOMAXPROCS suffix ("/size=1KiB-8" of
+// "Parse/size=1KiB-8", "-8" of "Parse-8").
+func afterFunction(name string) string { return name[len(plan.Function(name)):] }
 
 // distinct are the values key gives ds, each once.
 func distinct(ds []decide.Decision, key func(decide.Decision) string) map[string]bool {
@@ -219,30 +220,4 @@ func configKey(c compare.Comparison) string {
 		b.WriteString(k + "=" + c.Config[k] + "\x00")
 	}
 	return b.String()
-}
-
-// splitFunction splits a row's benchmark name ("Parse/size=1KiB-8",
-// "Parse-8") into its function's name ("Parse") and the rest
-// ("/size=1KiB-8", "-8"): the sub-benchmarks and the GOMAXPROCS suffix.
-func splitFunction(name string) (fn, rest string) {
-	if i := strings.IndexByte(name, '/'); i >= 0 {
-		return name[:i], name[i:]
-	}
-	if i := strings.LastIndexByte(name, '-'); i > 0 && isDigits(name[i+1:]) {
-		return name[:i], name[i:]
-	}
-	return name, ""
-}
-
-// isDigits reports whether s is one or more ASCII digits.
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }

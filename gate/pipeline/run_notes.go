@@ -150,10 +150,7 @@ func onlyOnOneSide(rep *report.Report, st decide.Status) []string {
 		if d.Status != st {
 			continue
 		}
-		name := d.Benchmark
-		if pkg := d.Config["pkg"]; pkg != "" {
-			name += " (" + pkg + ")"
-		}
+		name := d.Benchmark + pkgSuffix(d.Comparison)
 		if ran[d.Row()] {
 			memory = memory || d.Unit == "B/op" || d.Unit == "allocs/op"
 			if name += " " + d.Unit; !seen[name] {

@@ -211,7 +211,7 @@ type lineWriter struct {
 	benchtime time.Duration
 	underTime map[string]SelfTimed
 	// timed is what the accepted results say their benchmarks' timers
-	// measured, iterations × ns/op summed (timedWork).
+	// measured, iterations × ns/op summed (resultTiming.work).
 	timed time.Duration
 	// reserved, if set, is a unit the process may not report (the
 	// unit benchgate counts itself, when it does); reservedIn is the
@@ -459,13 +459,14 @@ func (l *lineWriter) benchmarkLine(raw, line string) {
 		if l.benchmem && l.memOff == "" && !(reportsUnit(line, "B/op") && reportsUnit(line, "allocs/op")) {
 			l.memOff = name
 		}
-		fields := strings.Fields(line)
-		l.timed += timedWork(fields)
-		if iters, ns, under := underBenchtime(fields, l.benchtime); under {
-			if l.underTime == nil {
-				l.underTime = map[string]SelfTimed{}
+		if t, ok := parseTiming(strings.Fields(line)); ok {
+			l.timed += t.work()
+			if t.underBenchtime(l.benchtime) {
+				if l.underTime == nil {
+					l.underTime = map[string]SelfTimed{}
+				}
+				l.underTime[name] = SelfTimed{Name: name, Iterations: t.iters, NsPerOp: t.ns, Benchtime: l.benchtime}
 			}
-			l.underTime[name] = SelfTimed{Name: name, Iterations: iters, NsPerOp: ns, Benchtime: l.benchtime}
 		}
 	case strings.ContainsAny(line, " \t"):
 		if l.garbled == "" {

@@ -55,53 +55,57 @@ func benchtimeDuration(benchtime string) time.Duration {
 	return d
 }
 
-// resultTime is a result line's iterations and ns/op, with ns/op as
-// printed, from its fields f (name, iterations, then value-unit pairs);
-// ok is false for a line without them.
-func resultTime(f []string) (iters int64, ns float64, printed string, ok bool) {
+// resultTiming is a result line's iterations and ns/op, with ns/op as
+// printed, read once for the checks that use them (underBenchtime, work).
+type resultTiming struct {
+	iters   int64
+	ns      float64
+	printed string
+}
+
+// parseTiming reads a result line's timing from its fields f (name,
+// iterations, then value-unit pairs); ok is false for a line without
+// them.
+func parseTiming(f []string) (t resultTiming, ok bool) {
 	if len(f) < 4 {
-		return 0, 0, "", false
+		return t, false
 	}
 	iters, err := strconv.ParseInt(f[1], 10, 64)
 	if err != nil || iters <= 0 {
-		return 0, 0, "", false
+		return t, false
 	}
 	for i := 3; i < len(f); i += 2 {
 		if f[i] != "ns/op" {
 			continue
 		}
-		ns, err = strconv.ParseFloat(f[i-1], 64)
+		ns, err := strconv.ParseFloat(f[i-1], 64)
 		if err != nil || math.IsNaN(ns) {
-			return 0, 0, "", false
+			return t, false
 		}
-		return iters, ns, f[i-1], true
+		return resultTiming{iters: iters, ns: ns, printed: f[i-1]}, true
 	}
-	return 0, 0, "", false
+	return t, false
 }
 
-// underBenchtime reports whether the result line fields f report a time
-// the testing package cannot have measured at benchtime d; iters and ns
-// are its iterations and ns/op.
-func underBenchtime(f []string, d time.Duration) (iters int64, ns float64, under bool) {
-	iters, ns, printed, ok := resultTime(f)
-	if d <= 0 || !ok || iters >= maxIterations {
-		return 0, 0, false
+// underBenchtime reports whether t is a time the testing package cannot
+// have measured at benchtime d.
+func (t resultTiming) underBenchtime(d time.Duration) bool {
+	if d <= 0 || t.iters >= maxIterations {
+		return false
 	}
 	// The printed value is rounded to its last digit (older toolchains
 	// truncated an integer): the time measured is below ns plus one
 	// unit of that digit.
-	return iters, ns, float64(iters)*(ns+lastDigit(printed)) < float64(d.Nanoseconds())
+	return float64(t.iters)*(t.ns+lastDigit(t.printed)) < float64(d.Nanoseconds())
 }
 
-// timedWork is the time a result line's benchmark timer measured, as
-// the line says: its iterations times its ns/op; 0 for a line without
-// them.
-func timedWork(f []string) time.Duration {
-	iters, ns, _, ok := resultTime(f)
-	if !ok || !(ns > 0) || float64(iters)*ns > math.MaxInt64/2 {
+// work is the time the line's benchmark timer measured, as the line says:
+// its iterations times its ns/op; 0 where that is not a time.
+func (t resultTiming) work() time.Duration {
+	if !(t.ns > 0) || float64(t.iters)*t.ns > math.MaxInt64/2 {
 		return 0
 	}
-	return time.Duration(float64(iters) * ns)
+	return time.Duration(float64(t.iters) * t.ns)
 }
 
 // lastDigit is the value of one unit in the last printed digit of the

@@ -34,7 +34,8 @@ func TestUnderBenchtime(t *testing.T) {
 		{"BenchmarkA-2 727 10 B/op", "20ms", false},
 		{"BenchmarkA-2 727 NaN ns/op", "20ms", false},
 	} {
-		_, _, got := underBenchtime(strings.Fields(c.line), benchtimeDuration(c.benchtime))
+		rt, ok := parseTiming(strings.Fields(c.line))
+		got := ok && rt.underBenchtime(benchtimeDuration(c.benchtime))
 		if got != c.want {
 			t.Errorf("underBenchtime(%q, %s) = %v, want %v", c.line, c.benchtime, got, c.want)
 		}
